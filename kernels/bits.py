@@ -1,0 +1,61 @@
+"""Bit helpers shared by every kernel: population count, lowest set bit, single-bit masks.
+
+All bit work is on np.uint64 with explicit casts (shared/design/NUMBA.md: mixed signed and
+unsigned operands silently become int64 and go wrong at bit 63).
+"""
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+
+
+@intrinsic
+def _ctpop(typingctx, x):
+    """LLVM's population count of a uint64."""
+    sig = types.uint64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+@intrinsic
+def _cttz(typingctx, x):
+    """LLVM's count of trailing zeros of a uint64 (64 for zero)."""
+    sig = types.uint64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def popcount(x):
+    """Number of set bits of a uint64 word."""
+    return np.int64(_ctpop(np.uint64(x)))
+
+
+@njit(cache=True, inline="always")
+def lowest_square(x):
+    """Index of the lowest set bit of a non-zero uint64 word."""
+    return np.int64(_cttz(np.uint64(x)))
+
+
+@njit(cache=True, inline="always")
+def bit(square):
+    """The one-bit mask of a space index."""
+    return ONE << np.uint64(square)
+
+
+@njit(cache=True, inline="always")
+def board_mask(spaces):
+    """The mask of the first `spaces` bits (all 64 when spaces == 64)."""
+    if spaces >= 64:
+        return ~ZERO
+    return (ONE << np.uint64(spaces)) - ONE

@@ -1,0 +1,120 @@
+"""The binding between the penguins reference State/Move and the bitboard kernel's integers.
+
+Importing this module does not import numba; `kernel()` does, on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+
+from solver.games.penguins import (
+    EGG,
+    HATCH,
+    ICEBERG,
+    LAND,
+    PENGUIN,
+    PLAY,
+    RIVAL_EGG,
+    SETUP,
+    SLIDE,
+    STAR,
+    Move,
+    Piece,
+    Rules,
+    State,
+)
+
+# Word indices and codes of kernels/penguins.py, repeated here so that converting a position
+# does not import numba; tests/test_penguins_differential.py checks they match the kernel's.
+EGGS, PENGUINS, STARS, ICEBERGS = 0, 2, 4, 6
+SUPPLY, UNUSED_ASSISTANTS, UNUSED_STARS = 7, 9, 11
+TURN, PHASE, PLY, PLY_CAP, WIDTH, HEIGHT = 13, 14, 15, 16, 17, 18
+STATE_LEN = 19
+ACTION_CODES = {RIVAL_EGG: 0, LAND: 1, HATCH: 2, SLIDE: 3}
+ACTION_OF_CODE = {code: action for action, code in ACTION_CODES.items()}
+LAYER_OF_PIECE = {
+    Piece(EGG, 0): EGGS,
+    Piece(EGG, 1): EGGS + 1,
+    Piece(PENGUIN, 0): PENGUINS,
+    Piece(PENGUIN, 1): PENGUINS + 1,
+    Piece(STAR, 0): STARS,
+    Piece(STAR, 1): STARS + 1,
+    Piece(ICEBERG): ICEBERGS,
+}
+PIECE_OF_LAYER = {layer: piece for piece, layer in LAYER_OF_PIECE.items()}
+
+
+def kernel():
+    """The numba kernel module (imports numba and loads or compiles the kernels)."""
+    return importlib.import_module("kernels.penguins")
+
+
+def to_kernel(state: State) -> np.ndarray:
+    """The kernel's flat uint64 array for `state`."""
+    words = [0] * STATE_LEN
+    for square, piece in enumerate(state.board):
+        if piece is not None:
+            words[LAYER_OF_PIECE[piece]] |= 1 << square
+    for side in (0, 1):
+        words[SUPPLY + side] = state.supply[side]
+        words[UNUSED_ASSISTANTS + side] = state.unused_assistants[side]
+        words[UNUSED_STARS + side] = state.unused_stars[side]
+    words[TURN] = state.to_move
+    words[PHASE] = 0 if state.phase == SETUP else 1
+    words[PLY] = state.ply
+    words[PLY_CAP] = state.rules.ply_cap
+    words[WIDTH] = state.width
+    words[HEIGHT] = state.height
+    return np.array(words, dtype=np.uint64)
+
+
+def from_kernel(words: np.ndarray, rules: Rules) -> State:
+    """The reference State of a kernel array; `rules` carries what the array does not (egg totals)."""
+    width, height = int(words[WIDTH]), int(words[HEIGHT])
+    board: list[Piece | None] = [None] * (width * height)
+    for layer, piece in PIECE_OF_LAYER.items():
+        layer_bits = int(words[layer])
+        for square in range(width * height):
+            if layer_bits >> square & 1:
+                board[square] = piece
+    return State(
+        width=width,
+        height=height,
+        board=tuple(board),
+        supply=(int(words[SUPPLY]), int(words[SUPPLY + 1])),
+        unused_assistants=(int(words[UNUSED_ASSISTANTS]), int(words[UNUSED_ASSISTANTS + 1])),
+        unused_stars=(int(words[UNUSED_STARS]), int(words[UNUSED_STARS + 1])),
+        to_move=int(words[TURN]),
+        phase=SETUP if words[PHASE] == 0 else PLAY,
+        ply=int(words[PLY]),
+        rules=Rules(ply_cap=int(words[PLY_CAP]), eggs=rules.eggs, assistants=rules.assistants, stars=rules.stars),
+    )
+
+
+def encode_move(move: Move) -> int:
+    """The kernel's integer for a reference Move."""
+    direction = move.direction if move.action == SLIDE else 0
+    return move.square | direction << 6 | ACTION_CODES[move.action] << 9
+
+
+def decode_move(code: int) -> Move:
+    """The reference Move of a kernel move integer."""
+    action = ACTION_OF_CODE[(code >> 9) & 7]
+    return Move(action, code & 63, (code >> 6) & 7 if action == SLIDE else -1)
+
+
+def legal_moves(words: np.ndarray) -> list[int]:
+    """The kernel's legal move integers for a kernel array."""
+    k = kernel()
+    out = np.empty(k.MAX_MOVES, dtype=np.int64)
+    n = k.legal_moves(words, out)
+    return [int(m) for m in out[:n]]
+
+
+def successor(words: np.ndarray, move: int) -> np.ndarray:
+    """The kernel array after `move`."""
+    out = np.empty_like(words)
+    kernel().apply(words, np.int64(move), out)
+    return out
