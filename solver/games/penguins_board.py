@@ -1,0 +1,246 @@
+"""Penguins board for the terminal: a rich renderable of a position (P-1 lattice, P-2 pieces).
+
+The W x H torus is drawn as the parallelogram of its axial coordinates: row r = 0 on top, each
+row shifted right by half a cell, so from a space E is to the right, W to the left, SE down-right,
+SW down-left, NW up-left and NE up-right. Cells are 4 characters wide (the half-cell shift is 2).
+
+Wrapping (P-1) is made visible with dimmed ghost copies of the opposite edges: each row starts
+with a copy of its last space and ends with a copy of its first, set off from the real board by a
+'\\' seam; above the first row sits a copy of the last row, below the last row a copy of the first
+(their rank labels are in brackets, like "(8)"). The letters alone tell every piece apart, so the
+board still reads in a terminal without colours: side A in capitals, side B in small letters, as
+in the notation (P penguin, S star penguin, E egg); '▲' is an iceberg, '·' an empty space.
+Highlighted spaces get a background and, for the real (not ghost) copy, square brackets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.console import Group
+from rich.style import Style
+from rich.text import Text
+
+from solver.games.penguins import (
+    DRAW,
+    EGG,
+    ICEBERG,
+    PENGUIN,
+    SETUP,
+    SIDES,
+    STAR,
+    WIN_A,
+    WIN_B,
+    Piece,
+    State,
+    status,
+)
+from solver.games.penguins_notation import FILES
+
+SIDE_STYLES = ("bold red", "bold blue")
+SIDE_COLOURS = ("red", "blue")
+ICEBERG_STYLE = "bold cyan"
+EMPTY_STYLE = "dim"
+GHOST_STYLE = "dim"
+SEAM_STYLE = "dim"
+LABEL_STYLE = "bold"
+HIGHLIGHT_STYLE = "on yellow"
+
+EMPTY_GLYPH = "·"
+SEAM = "\\"
+GLYPHS = {
+    Piece(PENGUIN, 0): "P",
+    Piece(STAR, 0): "S",
+    Piece(EGG, 0): "E",
+    Piece(PENGUIN, 1): "p",
+    Piece(STAR, 1): "s",
+    Piece(EGG, 1): "e",
+    Piece(ICEBERG): "▲",
+}
+WRAP_NOTE = "edges wrap: leaving one side re-enters on the opposite side"
+
+CELL = 4  # characters from one space to the next in a row
+HALF = CELL // 2  # the shift of each row against the one above
+LABEL_WIDTH = 4  # room for the rank labels, "(8) " at most
+
+
+def glyph(piece: Piece | None) -> str:
+    """The one character that stands for `piece` (or for an empty space)."""
+    return EMPTY_GLYPH if piece is None else GLYPHS[piece]
+
+
+def piece_style(piece: Piece | None) -> str:
+    """The colour style of `piece` on the board."""
+    if piece is None:
+        return EMPTY_STYLE
+    if piece.side is None:
+        return ICEBERG_STYLE
+    return SIDE_STYLES[piece.side]
+
+
+def render(state: State, highlight: Iterable[int] = ()) -> Group:
+    """The board of `state` with its wrap ghosts, a legend and a status block, for rich to print.
+
+    `highlight` holds space indexes (r * W + q), e.g. the path of the last move; each gets a
+    background, and brackets around its real copy. An index off the board raises ValueError.
+    """
+    marked = _check_highlight(state, highlight)
+    lines = _board_lines(state, marked)
+    lines.append(Text(WRAP_NOTE, style="italic dim"))
+    lines.extend(_legend())
+    lines.extend(_status_lines(state))
+    return Group(*lines)
+
+
+def _check_highlight(state: State, highlight: Iterable[int]) -> frozenset[int]:
+    """The highlighted squares as a set, each checked to lie on the board."""
+    marked = frozenset(highlight)
+    for square in sorted(marked):
+        if not (isinstance(square, int) and 0 <= square < state.size):
+            raise ValueError(f"highlight square {square!r} is not on the {state.width}x{state.height} board")
+    return marked
+
+
+class _Line:
+    """One text line built from pieces of text placed at columns, left to right."""
+
+    def __init__(self) -> None:
+        self.text = Text(no_wrap=True, overflow="crop")
+
+    def put(self, column: int, text: str, style: str | Style = "") -> None:
+        """Write `text` starting at `column` (which must not be left of what is written)."""
+        gap = column - len(self.text.plain)
+        if gap < 0:
+            raise AssertionError(f"layout overlap at column {column}")  # a bug in the layout
+        self.text.append(" " * gap)
+        self.text.append(text, style=style)
+
+
+def _x(q: int, r: int) -> int:
+    """The column of the glyph of lattice cell (q, r); q runs -1..W, r runs -2..H+1 (files at both ends)."""
+    return LABEL_WIDTH + 2 + CELL + HALF * r + CELL * q
+
+
+def _board_lines(state: State, marked: frozenset[int]) -> list[Text]:
+    """The board lines, top to bottom.
+
+    File letters, the ghost of the last row, the rows with their side ghosts, the ghost of the
+    first row, file letters again. Each file letter ends its column's down-right diagonal.
+    """
+    width, height = state.width, state.height
+
+    def file_letters(r_shown: int) -> Text:
+        line = _Line()
+        for q in range(width):
+            line.put(_x(q, r_shown), FILES[q], LABEL_STYLE)
+        return line.text
+
+    lines = [file_letters(-2)]
+
+    def ghost_row(r_shown: int, r_source: int) -> Text:
+        line = _Line()
+        line.put(0, f"({r_source + 1})", "dim")
+        for q in range(width):
+            line.put(_x(q, r_shown), *_ghost_cell(state, r_source * width + q, marked))
+        return line.text
+
+    lines.append(ghost_row(-1, height - 1))
+    for r in range(height):
+        line = _Line()
+        line.put(0, f"{r + 1:>2}", LABEL_STYLE)
+        line.put(_x(-1, r), *_ghost_cell(state, r * width + width - 1, marked))
+        line.put(_x(0, r) - HALF, SEAM, SEAM_STYLE)
+        for q in range(width):
+            square = r * width + q
+            piece = state.board[square]
+            if square in marked:
+                background = Style.parse(HIGHLIGHT_STYLE)
+                line.put(_x(q, r) - 1, "[", background)
+                line.put(_x(q, r), glyph(piece), Style.parse(piece_style(piece)) + background)
+                line.put(_x(q, r) + 1, "]", background)
+            else:
+                line.put(_x(q, r), glyph(piece), piece_style(piece))
+        line.put(_x(width - 1, r) + HALF, SEAM, SEAM_STYLE)
+        line.put(_x(width, r), *_ghost_cell(state, r * width, marked))
+        lines.append(line.text)
+    lines.append(ghost_row(height, 0))
+    lines.append(file_letters(height + 1))
+    return lines
+
+
+def _ghost_cell(state: State, square: int, marked: frozenset[int]) -> tuple[str, Style]:
+    """The dimmed copy of `square` drawn beyond an edge (with the highlight background if marked)."""
+    piece = state.board[square]
+    style = Style.parse(piece_style(piece)) + Style.parse(GHOST_STYLE)
+    if square in marked:
+        style += Style.parse(HIGHLIGHT_STYLE)
+    return glyph(piece), style
+
+
+def _side_label(side: int) -> Text:
+    """'A' or 'B' in the side's colour."""
+    return Text(SIDES[side], style=SIDE_STYLES[side])
+
+
+def _legend() -> list[Text]:
+    """The glyphs of each side on one line, those of the board on the next."""
+    pieces = Text("legend: ")
+    for side in (0, 1):
+        pieces.append("  " if side else "")
+        pieces.append_text(_side_label(side))
+        pieces.append(f" ({SIDE_COLOURS[side]}):")
+        for kind, name in ((PENGUIN, "penguin"), (STAR, "star"), (EGG, "egg")):
+            pieces.append(" ")
+            pieces.append(GLYPHS[Piece(kind, side)], style=SIDE_STYLES[side])
+            pieces.append(f" {name}")
+    board = Text("        ")
+    board.append(GLYPHS[Piece(ICEBERG)], style=ICEBERG_STYLE)
+    board.append(" iceberg  ")
+    board.append(EMPTY_GLYPH, style=EMPTY_STYLE)
+    board.append(" empty  ")
+    board.append("[ ]", style=HIGHLIGHT_STYLE)
+    board.append(" highlighted (e.g. the last move)")
+    return [pieces, board]
+
+
+def _status_lines(state: State) -> list[Text]:
+    """Side to move, phase, ply and cap, eggs in supply, unused penguins, and the result if over."""
+    me, rival = state.to_move, 1 - state.to_move
+    lines = []
+
+    line = Text("to move: ")
+    line.append_text(_side_label(me))
+    if state.phase == SETUP:
+        line.append(f"    phase: setup, {SIDES[me]} places a rival egg (one of {SIDES[rival]}'s, from {SIDES[rival]}'s supply)")
+    else:
+        line.append(f"    phase: play, {SIDES[me]} lands, hatches or explores")
+    lines.append(line)
+
+    lines.append(Text(f"ply: {state.ply} of cap {state.rules.ply_cap}"))
+
+    line = Text("supply eggs:")
+    for side in (0, 1):
+        line.append("  ")
+        line.append_text(_side_label(side))
+        line.append(f" {state.supply[side]}")
+    lines.append(line)
+
+    line = Text("unused penguins:")
+    for side in (0, 1):
+        assistants, stars = state.unused_assistants[side], state.unused_stars[side]
+        line.append("  ")
+        line.append_text(_side_label(side))
+        line.append(f" {assistants} assistant{'' if assistants == 1 else 's'} + {stars} star{'' if stars == 1 else 's'}")
+    lines.append(line)
+
+    outcome = status(state)
+    if outcome == DRAW:
+        lines.append(Text(f"game over: draw (ply cap {state.rules.ply_cap} reached)", style="bold"))
+    elif outcome in (WIN_A, WIN_B):
+        winner = 0 if outcome == WIN_A else 1
+        why = "its supply is empty" if state.supply[winner] == 0 else f"{SIDES[1 - winner]} has no legal action"
+        line = Text("game over: ", style="bold")
+        line.append_text(_side_label(winner))
+        line.append(f" wins ({why})", style="bold")
+        lines.append(line)
+    return lines
