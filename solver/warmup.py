@@ -1,0 +1,41 @@
+"""Loading the numba kernels: from the on-disk cache when possible, with a notice when compiling."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from typing import Callable
+
+# A cached load takes well under a second; past this, numba is compiling from scratch.
+NOTICE_AFTER_S = 1.0
+NOTICE = "Compiling Caldera's kernels (first run only, about 10-30 s)..."
+
+
+def _notice(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def warm_up(notice: Callable[[str], None] = _notice) -> float:
+    """Run every penguins kernel entry point once so that later calls are fast; return seconds taken.
+
+    If that takes longer than NOTICE_AFTER_S, `notice` is called once with a line saying why.
+    """
+    timer = threading.Timer(NOTICE_AFTER_S, notice, [NOTICE])
+    timer.daemon = True
+    started = time.perf_counter()
+    timer.start()
+    try:
+        import numpy as np
+
+        from solver.games import penguins, penguins_kernel
+
+        k = penguins_kernel.kernel()
+        words = penguins_kernel.to_kernel(penguins.new_game(4, 4))
+        moves = np.array(penguins_kernel.legal_moves(words), dtype=np.int64)
+        penguins_kernel.successor(words, int(moves[0]))
+        k.status(words)
+        k.perft_divide(words, moves[:1], 2, np.zeros(1, dtype=np.int64))
+    finally:
+        timer.cancel()
+    return time.perf_counter() - started

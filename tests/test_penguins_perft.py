@@ -1,0 +1,65 @@
+"""Perft: the kernel (as `caldera perft` runs it) against the reference rules on a suite file."""
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli import main
+from solver.games import penguins as ref
+from solver.games.penguins_kernel import to_kernel
+from solver.games.penguins_notation import parse_position
+from solver.perft import perft
+
+SUITE = [
+    (int(depth), text.strip())
+    for depth, text in (
+        line.split("|") for line in (Path(__file__).parent / "perft_suite.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    )
+]
+
+
+def test_suite_is_broad():
+    """At least 10 positions on several board sizes, reaching depth 4."""
+    assert len(SUITE) >= 10
+    assert len({text.split()[0] for _, text in SUITE}) >= 5
+    assert max(depth for depth, _ in SUITE) == 4
+
+
+@pytest.mark.parametrize("max_depth, text", SUITE)
+def test_kernel_perft_equals_reference(max_depth, text):
+    """Every depth 1..max: kernel perft (1 and 2 threads) == reference perft."""
+    state = parse_position(text)
+    for depth in range(1, max_depth + 1):
+        expected = ref.perft(state, depth)
+        assert perft(to_kernel(state), depth).nodes == expected
+        assert perft(to_kernel(state), depth, threads=2).nodes == expected
+
+
+def test_divide_sums_to_total_and_matches_reference_children():
+    """--divide: each root move's count is the reference perft of its child."""
+    state = parse_position(SUITE[4][1])
+    result = perft(to_kernel(state), 3)
+    assert sum(count for _, count in result.divide) == result.nodes
+    from solver.games.penguins_kernel import decode_move
+
+    for code, count in result.divide:
+        assert count == ref.perft(ref.successor(state, decode_move(code)), 2)
+
+
+def test_perft_hand_counted_values():
+    """Counts derivable by hand: empty 4x4 setup has 16, then 16*15, then 16*15*15 sequences.
+
+    After both rival eggs, A may land on 14 empty spaces or hatch the one A egg on the board.
+    """
+    state = ref.new_game(4, 4)
+    assert [perft(to_kernel(state), d).nodes for d in (0, 1, 2, 3)] == [1, 16, 16 * 15, 16 * 15 * 15]
+
+
+def test_cli_perft_prints_reference_count():
+    """`caldera perft` prints the reference's node count for a suite position."""
+    depth, text = SUITE[5]
+    result = CliRunner().invoke(main, ["perft", "penguins", text, str(depth), "--threads", "2"])
+    assert result.exit_code == 0, result.output
+    assert f"nodes    {ref.perft(parse_position(text), depth)}" in result.output
