@@ -11,7 +11,7 @@ import sys
 import click
 
 GAMES = ("penguins",)
-POSITION_HELP = "POSITION is a built-in name (see `caldera positions`) or notation text in quotes; default: the start."
+MAX_PERFT_DEPTH = 30
 
 
 class CalderaGroup(click.Group):
@@ -35,7 +35,7 @@ class CalderaGroup(click.Group):
         sys.exit(code or 0)
 
 
-game_argument = click.argument("game", type=click.Choice(GAMES))
+game_argument = click.argument("game", type=click.Choice(GAMES), metavar="GAME")
 position_argument = click.argument("position", required=False)
 
 
@@ -55,12 +55,16 @@ def main():
 
 def load_position(position: str | None, after: str = ""):
     """Parse a position (built-in name or notation) and play the moves in `after` on it."""
+    from solver.errors import CalderaError
     from solver.games.penguins import successor
     from solver.games.penguins_notation import parse_move, resolve_position
 
     state = resolve_position(position)
-    for text in after.split():
-        state = successor(state, parse_move(state, text))
+    for number, text in enumerate(after.split(), start=1):
+        try:
+            state = successor(state, parse_move(state, text))
+        except CalderaError as error:
+            raise CalderaError(f"--after, move {number} ({text}): {error}") from None
     return state
 
 
@@ -138,7 +142,9 @@ def perft(game, position_and_depth, divide, threads, after):
     if len(position_and_depth) > 2:
         raise click.UsageError("perft takes [POSITION] DEPTH; put notation text in quotes")
     *position, depth_text = position_and_depth
-    depth = click.IntRange(0, 30).convert(depth_text, None, None)
+    if not depth_text.isdigit() or int(depth_text) > MAX_PERFT_DEPTH:
+        raise click.UsageError(f"DEPTH must be a whole number 0..{MAX_PERFT_DEPTH}, not '{depth_text}'")
+    depth = int(depth_text)
     state = load_position(position[0] if position else None, after)
     warm_up()
     words = to_kernel(state)

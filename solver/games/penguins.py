@@ -211,10 +211,34 @@ def status(state: State, check_moves: bool = True) -> int:
     return ONGOING
 
 
+def illegal_reason(state: State, move: Move) -> str | None:
+    """Why `move` is not legal in `state`, in plain words; None if it is legal."""
+    if move in legal_moves(state):
+        return None
+    if status(state) != ONGOING:
+        return "the game is over"
+    me, piece = state.to_move, state.board[move.square]
+    if (move.action == RIVAL_EGG) != (state.phase == SETUP):
+        return "the setup phase places rival eggs (+c4); in play +c4 lands your own egg"
+    if move.action in (RIVAL_EGG, LAND):
+        return "that space is not empty"
+    if move.action == HATCH:
+        if piece != Piece(EGG, me):
+            return f"there is no egg of side {SIDES[me]} there"
+        return "no unused penguin is left to hatch"
+    if not (is_penguin(piece) and piece.side == me):
+        return f"there is no penguin of side {SIDES[me]} there"
+    ahead = state.board[neighbour(state.width, state.height, move.square, move.direction)]
+    if ahead is not None and (ahead.kind in BARRIERS or ahead.side == me):
+        return "the next space is blocked, so the penguin cannot move"
+    return "the slide would run forever round the board or enter a rival penguin's space"
+
+
 def apply(state: State, move: Move) -> State:
-    """The position after `move`; raises IllegalMove if it is not legal here."""
-    if move not in legal_moves(state):
-        raise IllegalMove(f"{move} is not legal in this position")
+    """The position after `move`; raises IllegalMove, saying why, if it is not legal here."""
+    reason = illegal_reason(state, move)
+    if reason is not None:
+        raise IllegalMove(f"{move.action} on {move.square} is illegal: {reason}")
     return successor(state, move)
 
 

@@ -30,7 +30,7 @@ from solver.games.penguins import (
     Piece,
     Rules,
     State,
-    legal_moves,
+    illegal_reason,
 )
 
 # Side A in capitals, side B in small letters; barriers are capitals that no side uses.
@@ -291,7 +291,8 @@ def parse_move(state: State, text: str) -> Move:
             raise NotationError("move", 1, f"'{text}' is not a move: write +c4 (egg), ^c4 (hatch) or c4-NE (slide; E W SE NW NE SW)")
         square = parse_square(name, state.width, state.height)
         move = Move(SLIDE, square, direction_names.index(direction.upper()))
-    if move not in legal_moves(state):
-        raise IllegalMove(f"{text} is not a legal move for side {SIDES[state.to_move]} here")
+    reason = illegal_reason(state, move)
+    if reason is not None:
+        raise IllegalMove(f"{text} is not legal for side {SIDES[state.to_move]}: {reason}")
     return move
 
