@@ -54,18 +54,22 @@ def main():
 
 
 def load_position(position: str | None, after: str = ""):
-    """Parse a position (built-in name or notation) and play the moves in `after` on it."""
+    """Parse a position (built-in name or notation) and play the moves in `after` on it.
+
+    Returns the position reached and the spaces the last of those moves touched.
+    """
     from solver.errors import CalderaError
-    from solver.games.penguins import successor
+    from solver.games.penguins import successor, touched_spaces
     from solver.games.penguins_notation import parse_move, resolve_position
 
-    state = resolve_position(position)
+    state, touched = resolve_position(position), ()
     for number, text in enumerate(after.split(), start=1):
         try:
-            state = successor(state, parse_move(state, text))
+            move = parse_move(state, text)
         except CalderaError as error:
             raise CalderaError(f"--after, move {number} ({text}): {error}") from None
-    return state
+        state, touched = successor(state, move), touched_spaces(state, move)
+    return state, touched
 
 
 after_option = click.option(
@@ -80,6 +84,8 @@ after_option = click.option(
 def show(game, position, after):
     """Draw a position: the board with wrapping edges, a legend and the state of play.
 
+    With --after, the spaces of the last move played are highlighted.
+
     \b
     POSITION is a built-in name (see `caldera positions`) or notation text in quotes.
     Examples:
@@ -92,9 +98,9 @@ def show(game, position, after):
     from solver.games.penguins_board import render
     from solver.games.penguins_notation import format_position
 
-    state = load_position(position, after)
+    state, last_move = load_position(position, after)
     console = Console()
-    console.print(render(state))
+    console.print(render(state, highlight=last_move))
     console.print(format_position(state), markup=False, highlight=False)
 
 
@@ -113,7 +119,7 @@ def moves(game, position, after):
     """
     from solver.games.penguins_explain import describe_moves
 
-    state = load_position(position, after)
+    state, _ = load_position(position, after)
     for line in describe_moves(state):
         click.echo(line)
 
@@ -145,7 +151,7 @@ def perft(game, position_and_depth, divide, threads, after):
     if not depth_text.isdigit() or int(depth_text) > MAX_PERFT_DEPTH:
         raise click.UsageError(f"DEPTH must be a whole number 0..{MAX_PERFT_DEPTH}, not '{depth_text}'")
     depth = int(depth_text)
-    state = load_position(position[0] if position else None, after)
+    state, _ = load_position(position[0] if position else None, after)
     warm_up()
     words = to_kernel(state)
     with Progress(transient=True, console=_stderr_console()) as progress:

@@ -295,6 +295,14 @@ def successor(state: State, move: Move) -> State:
     )
 
 
+def touched_spaces(state: State, move: Move) -> tuple[int, ...]:
+    """The spaces a legal move acts on: its space, and for a slide every space to the stop."""
+    if move.action != SLIDE:
+        return (move.square,)
+    path = slide_path(state, move.square, move.direction)
+    return (move.square, *path.passed, path.stop)
+
+
 def perft(state: State, depth: int) -> int:
     """Number of move sequences of exactly `depth` plies (P-8a)."""
     if depth == 0:
