@@ -129,20 +129,23 @@ def moves(game, position, after):
 @click.argument("position_and_depth", nargs=-1, required=True, metavar="[POSITION] DEPTH")
 @click.option("--divide", is_flag=True, help="Also print the count below each root move.")
 @click.option("--threads", default=1, show_default=True, type=click.IntRange(1, 64), help="Threads sharing the root moves.")
+@click.option("--reference", is_flag=True, help="Count with the slow, readable reference rules instead of the kernel.")
 @after_option
-def perft(game, position_and_depth, divide, threads, after):
+def perft(game, position_and_depth, divide, threads, reference, after):
     """Count the move sequences of exactly DEPTH plies from a position (ruling P-8a).
 
     \b
     Examples:
       caldera perft penguins 4
       caldera perft penguins floes 4 --threads 2 --divide
+      caldera perft penguins pond 3 --reference    (the oracle; thousands of times slower)
     """
     from rich.progress import Progress
 
-    from solver.games.penguins_kernel import decode_move, to_kernel
+    from solver.games.penguins_kernel import to_kernel
     from solver.games.penguins_notation import format_move
     from solver.perft import perft as run_perft
+    from solver.perft import reference_perft
     from solver.warmup import warm_up
 
     if len(position_and_depth) > 2:
@@ -152,19 +155,26 @@ def perft(game, position_and_depth, divide, threads, after):
         raise click.UsageError(f"DEPTH must be a whole number 0..{MAX_PERFT_DEPTH}, not '{depth_text}'")
     depth = int(depth_text)
     state, _ = load_position(position[0] if position else None, after)
-    warm_up()
-    words = to_kernel(state)
+    if reference and threads > 1:
+        raise click.UsageError("--reference runs on one thread; drop --threads")
+    if not reference:
+        warm_up()
     with Progress(transient=True, console=_stderr_console()) as progress:
         task = progress.add_task(f"perft {depth}: root moves", total=None)
-        result = run_perft(words, depth, threads, on_root_move=lambda done, total: progress.update(task, completed=done, total=total))
+        advance = lambda done, total: progress.update(task, completed=done, total=total)  # noqa: E731
+        if reference:
+            result = reference_perft(state, depth, on_root_move=advance)
+        else:
+            result = run_perft(to_kernel(state), depth, threads, on_root_move=advance)
     if divide:
-        for code, count in result.divide:
-            click.echo(f"{format_move(state, decode_move(code)):8} {count}")
+        for move, count in result.divide:
+            click.echo(f"{format_move(state, move):8} {count}")
         click.echo("")
     click.echo(f"depth    {depth}")
     click.echo(f"nodes    {result.nodes}")
     click.echo(f"time     {result.seconds:.3f} s")
-    click.echo(f"speed    {result.nodes_per_second:,.0f} nodes/s ({threads} thread{'s' if threads > 1 else ''})")
+    engine = "reference rules" if reference else f"kernel, {threads} thread{'s' if threads > 1 else ''}"
+    click.echo(f"speed    {result.nodes_per_second:,.0f} nodes/s ({engine})")
 
 
 @main.command()

@@ -9,16 +9,17 @@ from typing import Callable
 
 import numpy as np
 
-from solver.games import penguins_kernel
+from solver.games import penguins, penguins_kernel
+from solver.games.penguins import Move, State
 
 
 @dataclass(frozen=True)
 class PerftResult:
-    """Node count of a perft, its wall time, and the count below each root move (kernel move codes)."""
+    """Node count of a perft, its wall time, and the count below each root move."""
 
     nodes: int
     seconds: float
-    divide: tuple[tuple[int, int], ...]
+    divide: tuple[tuple[Move, int], ...]
 
     @property
     def nodes_per_second(self) -> float:
@@ -53,4 +54,19 @@ def perft(words: np.ndarray, depth: int, threads: int = 1, on_root_move: Callabl
         with ThreadPoolExecutor(max_workers=threads) as pool:
             list(pool.map(count, range(len(moves))))
     seconds = time.perf_counter() - started
-    return PerftResult(int(counts.sum()), seconds, tuple(zip(moves.tolist(), counts.tolist())))
+    divide = tuple((penguins_kernel.decode_move(code), count) for code, count in zip(moves.tolist(), counts.tolist()))
+    return PerftResult(int(counts.sum()), seconds, divide)
+
+
+def reference_perft(state: State, depth: int, on_root_move: Callable[[int, int], None] | None = None) -> PerftResult:
+    """Perft with the reference rules: the oracle, and the baseline of the speed ratio."""
+    started = time.perf_counter()
+    if depth == 0:
+        return PerftResult(1, time.perf_counter() - started, ())
+    moves = penguins.legal_moves(state)
+    divide = []
+    for i, move in enumerate(moves):
+        divide.append((move, penguins.perft(penguins.successor(state, move), depth - 1)))
+        if on_root_move is not None:
+            on_root_move(i + 1, len(moves))
+    return PerftResult(sum(count for _, count in divide), time.perf_counter() - started, tuple(divide))

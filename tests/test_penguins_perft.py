@@ -42,10 +42,8 @@ def test_divide_sums_to_total_and_matches_reference_children():
     state = parse_position(SUITE[4][1])
     result = perft(to_kernel(state), 3)
     assert sum(count for _, count in result.divide) == result.nodes
-    from solver.games.penguins_kernel import decode_move
-
-    for code, count in result.divide:
-        assert count == ref.perft(ref.successor(state, decode_move(code)), 2)
+    for move, count in result.divide:
+        assert count == ref.perft(ref.successor(state, move), 2)
 
 
 def test_perft_hand_counted_values():
@@ -55,6 +53,18 @@ def test_perft_hand_counted_values():
     """
     state = ref.new_game(4, 4)
     assert [perft(to_kernel(state), d).nodes for d in (0, 1, 2, 3)] == [1, 16, 16 * 15, 16 * 15 * 15]
+
+
+def test_cli_reference_perft_matches_kernel_perft():
+    """`caldera perft --reference --divide` prints the same counts as the kernel's divide."""
+    depth, text = SUITE[7]
+    runner = CliRunner()
+    kernel = runner.invoke(main, ["perft", "penguins", text, str(depth), "--divide"])
+    reference = runner.invoke(main, ["perft", "penguins", text, str(depth), "--divide", "--reference"])
+    assert kernel.exit_code == reference.exit_code == 0
+    counts = [line for line in kernel.stdout.splitlines() if not line.startswith(("time", "speed"))]
+    assert counts == [line for line in reference.stdout.splitlines() if not line.startswith(("time", "speed"))]
+    assert "reference rules" in reference.stdout
 
 
 def test_cli_perft_prints_reference_count():
