@@ -83,7 +83,7 @@ def _tokens(text: str) -> list[tuple[str, int]]:
 
 def _integer(word: str, field: str, column: int, low: int, high: int) -> int:
     """A whole number in [low, high], or NotationError."""
-    if not word.isdigit():
+    if not re.fullmatch(r"[0-9]+", word):
         raise NotationError(field, column, f"'{word}' is not a whole number")
     value = int(word)
     if not low <= value <= high:
@@ -109,7 +109,7 @@ def parse_position(text: str) -> State:
     rules = _parse_options(words[len(FIELDS):])
 
     word, column = field_at["size"]
-    match = re.fullmatch(r"(\d)x(\d)", word)
+    match = re.fullmatch(r"([0-9])x([0-9])", word)
     if not match:
         raise NotationError("size", column, f"'{word}' should be WxH, like 8x8")
     width, height = int(match.group(1)), int(match.group(2))
@@ -133,11 +133,13 @@ def parse_position(text: str) -> State:
         raise NotationError("phase", column, f"'{word}' should be {SETUP} or {PLAY}")
     phase = word
 
-    supply = tuple(_integer(w, "supply", c, 0, rules.eggs) for w, c in _pair(*field_at["supply"], "supply"))
-    unused = [_parse_unused(w, c, rules) for w, c in _pair(*field_at["unused"], "unused")]
+    supply_halves = _pair(*field_at["supply"], "supply")
+    unused_halves = _pair(*field_at["unused"], "unused")
+    supply = tuple(_integer(w, "supply", c, 0, rules.eggs) for w, c in supply_halves)
+    unused = [_parse_unused(w, c, rules) for w, c in unused_halves]
     ply = _integer(field_at["ply"][0], "ply", field_at["ply"][1], 0, 1_000_000)
 
-    _check_counts(board, supply, unused, rules, field_at)
+    _check_counts(board, supply, unused, rules, [c for _, c in supply_halves], [c for _, c in unused_halves])
     return State(
         width=width,
         height=height,
@@ -174,7 +176,7 @@ def _parse_board(word: str, column: int, width: int, height: int) -> tuple[Piece
     for r, row in enumerate(rows):
         count = 0
         for letter in row:
-            if letter.isdigit() and letter != "0":
+            if letter in "12345678":
                 board += [None] * int(letter)
                 count += int(letter)
             elif letter in PIECE_LETTERS:
@@ -196,7 +198,7 @@ def _parse_board(word: str, column: int, width: int, height: int) -> tuple[Piece
 
 def _parse_unused(word: str, column: int, rules: Rules) -> tuple[int, int]:
     """Unused penguins of one side written as assistants+stars, like 3+1."""
-    match = re.fullmatch(r"(\d+)\+(\d+)", word)
+    match = re.fullmatch(r"([0-9]+)\+([0-9]+)", word)
     if not match:
         raise NotationError("unused", column, f"'{word}' should be assistants+stars, like 3+1")
     assistants = _integer(match.group(1), "unused", column, 0, rules.assistants)
@@ -204,22 +206,25 @@ def _parse_unused(word: str, column: int, rules: Rules) -> tuple[int, int]:
     return assistants, stars
 
 
-def _check_counts(board, supply, unused, rules: Rules, field_at) -> None:
-    """Pieces on the board plus those in hand may not exceed what each side owns."""
+def _check_counts(board, supply, unused, rules: Rules, supply_columns, unused_columns) -> None:
+    """Pieces on the board plus those in hand may not exceed what each side owns.
+
+    The columns point at each side's half of the supply and unused fields.
+    """
     if supply == (0, 0):
-        raise NotationError("supply", field_at["supply"][1], "both supplies are empty; only one side can have won")
+        raise NotationError("supply", supply_columns[0], "both supplies are empty; only one side can have won")
     for side, name in enumerate(SIDES):
         eggs = sum(1 for p in board if p == Piece(EGG, side))
         if eggs + supply[side] > rules.eggs:
             raise NotationError(
-                "supply", field_at["supply"][1], f"side {name} has {eggs} eggs on the board and {supply[side]} in supply, more than its {rules.eggs}"
+                "supply", supply_columns[side], f"side {name} has {eggs} eggs on the board and {supply[side]} in supply, more than its {rules.eggs}"
             )
         for kind, owned, label in ((PENGUIN, rules.assistants, "assistant penguins"), (STAR, rules.stars, "star penguins")):
             on_board = sum(1 for p in board if p == Piece(kind, side))
             in_hand = unused[side][0] if kind == PENGUIN else unused[side][1]
             if on_board + in_hand > owned:
                 raise NotationError(
-                    "unused", field_at["unused"][1], f"side {name} has {on_board} {label} on the board and {in_hand} unused, more than its {owned}"
+                    "unused", unused_columns[side], f"side {name} has {on_board} {label} on the board and {in_hand} unused, more than its {owned}"
                 )
 
 
@@ -278,8 +283,10 @@ def format_move(state: State, move: Move) -> str:
 def parse_move(state: State, text: str) -> Move:
     """The legal move written as `text` in `state`; NotationError or IllegalMove otherwise."""
     text = text.strip()
+    if not text:
+        raise NotationError("move", 1, "empty move: write +c4 (egg), ^c4 (hatch) or c4-NE (slide)")
     direction_names = [name for name, _, _ in DIRECTIONS]
-    if text[:1] in "+^":
+    if text[0] in "+^":
         square = parse_square(text[1:], state.width, state.height, column=2)
         if text[0] == "^":
             move = Move(HATCH, square)
