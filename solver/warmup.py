@@ -9,7 +9,7 @@ from typing import Callable
 
 # A cached load takes well under a second; past this, numba is compiling from scratch.
 NOTICE_AFTER_S = 1.0
-NOTICE = "Compiling Caldera's kernels (first run only, about 10-30 s)..."
+NOTICE = "Compiling Caldera's kernels (first run only, about 5-20 s)..."
 
 
 def _notice(message: str) -> None:
