@@ -159,7 +159,8 @@ def perft(game, position_and_depth, divide, threads, reference, after):
         raise click.UsageError("--reference runs on one thread; drop --threads")
     if not reference:
         warm_up()
-    with Progress(transient=True, console=_stderr_console()) as progress:
+    console = _stderr_console()
+    with Progress(transient=True, console=console, disable=not console.is_terminal) as progress:
         task = progress.add_task(f"perft {depth}: root moves", total=None)
         advance = lambda done, total: progress.update(task, completed=done, total=total)  # noqa: E731
         if reference:
