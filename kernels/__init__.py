@@ -1,7 +1,7 @@
 """Numba kernels: one module per game plus shared bit helpers. Importing this package imports numba.
 
 Before numba loads, NUMBA_CACHE_DIR is pointed at a folder named after a hash of these
-sources (unless the user set it): numba does not recompile a cached caller when a callee in
+sources and of the jitted searches in solver/search/ (unless the user set it): numba does not recompile a cached caller when a callee in
 another file changes, so a fresh folder per source version means an edit never runs stale code.
 """
 
@@ -13,7 +13,8 @@ from pathlib import Path
 def _cache_dir() -> Path:
     """Where compiled kernels are cached for this exact version of the kernel sources."""
     digest = hashlib.sha256()
-    for source in sorted(Path(__file__).parent.glob("*.py")):
+    root = Path(__file__).parent
+    for source in sorted([*root.glob("*.py"), *(root.parent / "solver" / "search").glob("*.py")]):
         digest.update(source.read_bytes())
     base = os.environ.get("CALDERA_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "caldera"
     return Path(base) / f"numba-{digest.hexdigest()[:16]}"

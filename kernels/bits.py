@@ -59,3 +59,14 @@ def board_mask(spaces):
     if spaces >= 64:
         return ~ZERO
     return (ONE << np.uint64(spaces)) - ONE
+
+
+@njit(cache=True)
+def state_hash(state):
+    """A 64-bit hash of a whole state array (multiply-xorshift per word, then a final mix)."""
+    h = np.uint64(0x9E3779B97F4A7C15)
+    for i in range(state.shape[0]):
+        h = (h ^ np.uint64(state[i])) * np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(29)
+    h = (h ^ (h >> np.uint64(32))) * np.uint64(0x94D049BB133111EB)
+    return h ^ (h >> np.uint64(29))

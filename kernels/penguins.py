@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from kernels.bits import ONE, ZERO, bit, board_mask, lowest_square, popcount
+from kernels.rng import random_below, random_unit
 
 # Layers: word index, plus the side (0 = A, 1 = B) where a layer belongs to a side.
 EGGS = 0
@@ -53,7 +54,25 @@ def _neighbour_table():
     return table
 
 
+def _line_table(neighbour):
+    """LINE[size_id, direction, space]: mask of every space on the wrapped line that a slide
+    from `space` in `direction` runs along (the whole cycle, the space itself included)."""
+    lines = np.zeros(neighbour.shape, dtype=np.uint64)
+    for size_id in range(neighbour.shape[0]):
+        for d in range(6):
+            for square in range(64):
+                mask, current = 0, square
+                for _ in range(64):
+                    mask |= 1 << current
+                    current = int(neighbour[size_id, d, current])
+                    if current == square:
+                        break
+                lines[size_id, d, square] = mask
+    return lines
+
+
 NEIGHBOUR = _neighbour_table()
+LINE = _line_table(NEIGHBOUR)
 SIZE_SPAN = MAX_SIZE - MIN_SIZE + 1
 
 
@@ -85,31 +104,36 @@ def occupied(state):
 
 
 @njit(cache=True)
-def walk(state, start, direction, path):
-    """Follow a slide (P-6): fill `path` with the spaces entered (stop space last), return
-    their number, or -1 if the slide is illegal (endless, onto a rival penguin, or no move)."""
-    me = np.int64(state[TURN])
+def trace(state, me, start, direction):
+    """Follow a slide of side `me` (P-6) without changing anything.
+
+    Returns (spaces entered, mask of the rival eggs captured); the count is -1 when the slide is
+    illegal (endless, onto a rival penguin, or no move). The spaces entered are the start's
+    next neighbours in `direction`, so the count alone says where the slide stops.
+    """
     rival = 1 - me
     stoppers = state[ICEBERGS] | state[EGGS + me] | state[PENGUINS + me] | state[STARS + me]
     rival_penguins = state[PENGUINS + rival] | state[STARS + rival]
-    table = NEIGHBOUR[size_id(state), direction]
+    rival_eggs = state[EGGS + rival]
+    size = size_id(state)
+    if LINE[size, direction, start] & ~bit(start) & (stoppers | rival_penguins) == ZERO:
+        return -1, ZERO  # nothing on the whole line stops it: the endless loop, not walked
     current = start
     n = 0
+    captured = ZERO
     while True:
-        ahead = np.int64(table[current])
-        if ahead == start:
-            return -1  # back at its own empty start: the endless loop
+        ahead = np.int64(NEIGHBOUR[size, direction, current])
         mask = bit(ahead)
-        if stoppers & mask:
+        if stoppers & mask and ahead != start:
             break
         if rival_penguins & mask:
-            return -1
-        path[n] = ahead
+            return -1, ZERO
+        captured |= mask & rival_eggs
         n += 1
         current = ahead
     if n == 0:
-        return -1
-    return n
+        return -1, ZERO
+    return n, captured
 
 
 @njit(cache=True, inline="always")
@@ -154,14 +178,13 @@ def actions(state, out):
             bits &= bits - ONE
             out[n] = encode_move(HATCH, square, 0)
             n += 1
-    path = np.empty(64, dtype=np.int64)
     bits = state[PENGUINS + me] | state[STARS + me]
     # Slides in space order then direction order, matching the reference's listing order.
     while bits:
         square = lowest_square(bits)
         bits &= bits - ONE
         for direction in range(6):
-            if walk(state, square, direction, path) > 0:
+            if trace(state, me, square, direction)[0] > 0:
                 out[n] = encode_move(SLIDE, square, direction)
                 n += 1
     return n
@@ -226,17 +249,15 @@ def apply(state, move, out):
             out[STARS + me] |= mask
             out[UNUSED_STARS + me] -= ONE
     else:
-        path = np.empty(64, dtype=np.int64)
-        n = walk(state, square, direction, path)
-        stop = bit(path[n - 1])
-        travelled = ZERO
-        for i in range(n):
-            travelled |= bit(path[i])
-        captured = travelled & state[EGGS + rival]
+        n, captured = trace(state, me, square, direction)
         out[EGGS + rival] &= ~captured
         out[SUPPLY + rival] += np.uint64(popcount(captured))
+        table = NEIGHBOUR[size_id(state), direction]
+        stop = square
+        for i in range(n):
+            stop = np.int64(table[stop])
         layer = PENGUINS + me if state[PENGUINS + me] & mask else STARS + me
-        out[layer] = (out[layer] & ~mask) | stop
+        out[layer] = (out[layer] & ~mask) | bit(stop)
         # P-7: eggs on the start space, then the passed spaces in order, until the supply is empty.
         supply = out[SUPPLY + me]
         lay = square
@@ -245,7 +266,7 @@ def apply(state, move, out):
                 break
             out[EGGS + me] |= bit(lay)
             supply -= ONE
-            lay = path[i]
+            lay = np.int64(table[lay])
         out[SUPPLY + me] = supply
 
 
@@ -288,3 +309,95 @@ def perft_divide(root, moves, depth, counts):
     for i in range(moves.shape[0]):
         apply(root, moves[i], child)
         counts[i] = perft(child, depth - 1)
+
+
+# Evaluation weights, indices into the weights array (tuned by self-play: docs/strength.md).
+W_SUPPLY, W_BEST_SLIDE, W_SLIDES, W_PENGUINS, W_WIN_NOW, W_THREAT = 0, 1, 2, 3, 4, 5
+EVAL_WEIGHTS = np.array([100, 40, 5, 30, 5000, 3000], dtype=np.int64)
+N_WEIGHTS = 6
+
+
+@njit(cache=True, inline="always")
+def slide_gain(state, side, n, captured):
+    """What a slide entering `n` spaces and capturing `captured` is worth to `side`: eggs laid
+    plus rival eggs captured."""
+    return min(n, np.int64(state[SUPPLY + side])) + popcount(captured)
+
+
+@njit(cache=True)
+def slide_reach(state, side):
+    """(best gain of one slide, most spaces one slide enters, number of legal slides) of `side`,
+    as if it were to move."""
+    best = np.int64(0)
+    longest = np.int64(0)
+    count = np.int64(0)
+    bits = state[PENGUINS + side] | state[STARS + side]
+    while bits:
+        square = lowest_square(bits)
+        bits &= bits - ONE
+        for direction in range(6):
+            n, captured = trace(state, side, square, direction)
+            if n > 0:
+                count += 1
+                best = max(best, slide_gain(state, side, n, captured))
+                longest = max(longest, n)
+    return best, longest, count
+
+
+@njit(cache=True, inline="always")
+def can_win_now(state, side, longest):
+    """True if `side`, on move, could empty its supply at once: a slide laying enough eggs
+    (a slide of n spaces lays n eggs), or a landing when one egg is left."""
+    supply = np.int64(state[SUPPLY + side])
+    return longest >= supply or supply == 1
+
+
+@njit(cache=True)
+def evaluate(state, weights):
+    """Heuristic score for the side to move (higher is better), in hundredths of an egg.
+
+    Eggs still to place, the best slide each side has, slide mobility, penguins on the board,
+    and whether a side can empty its supply with one move (a win now, or a threat).
+    """
+    me = np.int64(state[TURN])
+    rival = 1 - me
+    my_best, my_longest, my_slides = slide_reach(state, me)
+    rival_best, rival_longest, rival_slides = slide_reach(state, rival)
+    my_penguins = popcount(state[PENGUINS + me] | state[STARS + me])
+    rival_penguins = popcount(state[PENGUINS + rival] | state[STARS + rival])
+    score = weights[W_SUPPLY] * (np.int64(state[SUPPLY + rival]) - np.int64(state[SUPPLY + me]))
+    score += weights[W_BEST_SLIDE] * (my_best - rival_best)
+    score += weights[W_SLIDES] * (my_slides - rival_slides)
+    score += weights[W_PENGUINS] * (my_penguins - rival_penguins)
+    if state[PHASE] == PLAY_PHASE and can_win_now(state, me, my_longest):
+        score += weights[W_WIN_NOW]
+    if can_win_now(state, rival, rival_longest):
+        score -= weights[W_THREAT]
+    return score
+
+
+@njit(cache=True)
+def playout_move(state, moves, n, rng):
+    """The light playout policy: a move that wins at once if there is one, else half the time
+    the slide that gains most, else a uniformly random move."""
+    me = np.int64(state[TURN])
+    supply = np.int64(state[SUPPLY + me])
+    best_move = np.int64(-1)
+    best_gain = np.int64(0)
+    for i in range(n):
+        move = moves[i]
+        action = (move >> 9) & 7
+        if action == LAND and supply == 1:
+            return move
+        if action != SLIDE:
+            continue
+        steps, captured = trace(state, me, move & 63, (move >> 6) & 7)
+        if steps >= supply:
+            return move
+        gain = slide_gain(state, me, steps, captured)
+        if gain > best_gain:
+            best_gain = gain
+            best_move = move
+    if best_move >= 0 and random_unit(rng) < 0.5:
+        return best_move
+    return moves[random_below(rng, n)]

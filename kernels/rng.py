@@ -1,0 +1,35 @@
+"""A seedable xorshift64* generator kept in a one-word uint64 array, for reproducible searches."""
+
+import numpy as np
+from numba import njit
+
+MULTIPLIER = np.uint64(0x2545F4914F6CDD1D)
+
+
+def new_rng(seed: int) -> np.ndarray:
+    """A generator state for `seed` (never zero: xorshift would stay at zero)."""
+    mixed = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) % (1 << 64)
+    return np.array([mixed or 1], dtype=np.uint64)
+
+
+@njit(cache=True, inline="always")
+def next_random(rng):
+    """The next 64-bit random word."""
+    x = rng[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    rng[0] = x
+    return x * MULTIPLIER
+
+
+@njit(cache=True, inline="always")
+def random_below(rng, n):
+    """A uniform integer in [0, n) for n >= 1 (bias below 2**-32 for n < 2**32)."""
+    return np.int64((next_random(rng) >> np.uint64(32)) * np.uint64(n) >> np.uint64(32))
+
+
+@njit(cache=True, inline="always")
+def random_unit(rng):
+    """A uniform float in [0, 1)."""
+    return np.float64(next_random(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)

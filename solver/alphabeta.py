@@ -1,0 +1,150 @@
+"""Alpha-beta analysis: iterative deepening, multipv, lazy-SMP threads and the exact solver,
+around the numba search in solver/search/alphabeta.py."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Callable
+
+import numpy as np
+
+from kernels import games
+from solver.analysis import Analysis, Line, Score
+from solver.search import alphabeta as kernel
+from solver.watch import INTERRUPTED, RUNNING, TIMED_OUT, new_stop, watch
+
+TABLE_ENTRY_BYTES = 16
+MAX_DEPTH = kernel.MAX_PLY - 1
+
+
+def table_entries(hash_mb: int) -> int:
+    """The largest power of two of table entries that fits in `hash_mb` megabytes."""
+    entries = 1
+    while entries * 2 * TABLE_ENTRY_BYTES <= hash_mb * 1024 * 1024:
+        entries *= 2
+    return entries
+
+
+class _Worker:
+    """One searching thread's private arrays (killers, history, PV, counters)."""
+
+    def __init__(self, node_limit: int):
+        self.killers = np.full((kernel.MAX_PLY, 2), -1, dtype=np.int64)
+        self.history = np.zeros(4096, dtype=np.int64)
+        self.pv = np.zeros((kernel.MAX_PLY, kernel.MAX_PLY), dtype=np.int64)
+        self.pv_len = np.zeros(kernel.MAX_PLY, dtype=np.int64)
+        self.control = np.zeros(kernel.CONTROL_LEN, dtype=np.int64)
+        self.control[kernel.NODE_LIMIT] = node_limit
+
+    def search(self, game, root, depth, keys, data, excluded, weights, solve, stop):
+        """One iteration; returns (score, pv) or None if it was stopped before finishing."""
+        score = kernel.search(game, root, depth, -kernel.INFINITY, kernel.INFINITY, keys, data, self.killers,
+                              self.history, self.pv, self.pv_len, excluded, weights, solve, self.control, stop)
+        if self.control[kernel.ABORTED]:
+            return None
+        return int(score), tuple(int(m) for m in self.pv[0, : self.pv_len[0]])
+
+
+def alphabeta_analysis(
+    game: int,
+    root: np.ndarray,
+    depth: int | None = None,
+    nodes: int | None = None,
+    seconds: float | None = None,
+    hash_mb: int = 64,
+    multipv: int = 1,
+    threads: int = 1,
+    solve: bool = False,
+    plies_to_end: int | None = None,
+    weights: np.ndarray | None = None,
+    stop: np.ndarray | None = None,
+    on_progress: Callable[[Analysis], None] | None = None,
+) -> Analysis:
+    """Search `root` by iterative deepening until a limit (depth, nodes, seconds) or a result is
+    proven; returns the best `multipv` lines of the last finished iteration.
+
+    solve: prove a win, loss or draw instead of using the evaluation (leaves score 0). A win or
+    loss is proven when a forced score comes back; a draw when the search reached `plies_to_end`
+    (every line then ends in the game's own end, e.g. the ply cap).
+    threads: lazy SMP - extra threads search the same tree with the shared table and speed up
+    the main thread's search; the result is the main thread's.
+    """
+    weights = games.default_weights(game) if weights is None else weights
+    stop = new_stop() if stop is None else stop
+    keys = np.zeros(table_entries(hash_mb), dtype=np.uint64)
+    data = np.zeros_like(keys)
+    max_depth = min(depth or MAX_DEPTH, MAX_DEPTH)
+    node_limit = nodes if nodes is not None else 1 << 62
+    main = _Worker(node_limit)
+    helpers = [_Worker(1 << 62) for _ in range(threads - 1)]
+    helpers_stop = np.zeros(1, dtype=np.int64)
+    started = time.perf_counter()
+    result = Analysis("solver" if solve else "alphabeta", [], 0, 0, 0.0, "depth", threads)
+
+    def total_nodes() -> int:
+        return int(main.control[kernel.NODES] + sum(h.control[kernel.NODES] for h in helpers))
+
+    def snapshot() -> Analysis:
+        result.nodes, result.seconds = total_nodes(), time.perf_counter() - started
+        return result
+
+    def help_search(worker: _Worker, offset: int) -> None:
+        # Lazy SMP: the same iterations, some one ply deeper, filling the shared table.
+        no_exclusions = np.full(0, -1, dtype=np.int64)
+        for d in range(1 + offset, max_depth + 1 + offset):
+            if worker.search(game, root, d, keys, data, no_exclusions, weights, solve, helpers_stop) is None:
+                return
+
+    def deepen() -> None:
+        for d in range(1, max_depth + 1):
+            lines: list[Line] = []
+            excluded = np.full(multipv, -1, dtype=np.int64)
+            # The first iteration always finishes (it is quick), so there is always a move to give.
+            flag = stop if d > 1 else np.zeros(1, dtype=np.int64)
+            for k in range(multipv):
+                found = main.search(game, root, d, keys, data, excluded, weights, solve, flag)
+                if found is None:
+                    return
+                score, pv = found
+                if score <= -kernel.INFINITY or not pv:
+                    break  # fewer root moves than lines asked for
+                lines.append(Line(pv[0], Score.from_alphabeta(score), pv))
+                excluded[k] = pv[0]
+            result.lines, result.depth = lines, d
+            if on_progress is not None:
+                on_progress(snapshot())
+            best = lines[0].score
+            if best.kind in ("win", "loss") and (solve or best.plies <= d):
+                result.stopped = "solved"
+                return
+            if solve and plies_to_end is not None and d >= plies_to_end:
+                result.lines = [Line(l.move, Score("draw", 0.0) if l.score.kind == "eval" else l.score, l.pv) for l in lines]
+                result.stopped = "solved"
+                return
+            if main.control[kernel.NODES] >= node_limit:
+                result.stopped = "nodes"
+                return
+
+    moves = np.empty(games.MAX_MOVES, dtype=np.int64)
+    if games.legal_moves(game, root, moves) == 0:
+        result.stopped = "no-moves"
+        return snapshot()
+    helper_threads = [threading.Thread(target=help_search, args=(w, i % 2), daemon=True) for i, w in enumerate(helpers)]
+    for thread in helper_threads:
+        thread.start()
+    try:
+        watch(deepen, stop, seconds, on_tick=None if on_progress is None else lambda: on_progress(snapshot()))
+    finally:
+        helpers_stop[0] = 1
+        for thread in helper_threads:
+            thread.join()
+    if stop[0] == TIMED_OUT:
+        result.stopped = "time"
+    elif stop[0] == INTERRUPTED:
+        result.stopped = "interrupted"
+    elif main.control[kernel.ABORTED] and stop[0] == RUNNING:
+        result.stopped = "nodes"
+    if solve and result.stopped != "solved":
+        result.notes.append(f"not proven: no forced result within depth {result.depth}")
+    return snapshot()

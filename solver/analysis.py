@@ -1,0 +1,80 @@
+"""What a search returns: plain typed records shared by every engine, the CLI and JSON output."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Alpha-beta scores: a win for the side to move `n` plies from the root scores WIN - n.
+WIN = 1_000_000
+PROVEN = WIN - 100_000  # scores beyond this are forced results, not heuristics
+
+
+@dataclass(frozen=True)
+class Score:
+    """A score from the view of the side to move at the root.
+
+    kind: "eval" (heuristic, `value` in eggs), "win" / "loss" (forced, in `plies`), "draw"
+    (proven), or "value" (MCTS: expected result 0..1, 1 = certain win).
+    """
+
+    kind: str
+    value: float
+    plies: int | None = None
+
+    @staticmethod
+    def from_alphabeta(score: int) -> Score:
+        """Decode an alpha-beta integer score (hundredths of an egg, or WIN-coded forced results)."""
+        if score >= PROVEN:
+            return Score("win", 1.0, WIN - score)
+        if score <= -PROVEN:
+            return Score("loss", -1.0, WIN + score)
+        return Score("eval", score / 100)
+
+    def text(self) -> str:
+        """Short human text: '+2.35', 'win in 5', 'loss in 3', 'draw', '63.0%'."""
+        if self.kind == "eval":
+            return f"{self.value:+.2f}"
+        if self.kind in ("win", "loss"):
+            return f"{self.kind} in {self.plies}"
+        if self.kind == "draw":
+            return "draw"
+        return f"{100 * self.value:.1f}%"
+
+    def as_json(self) -> dict:
+        """JSON-ready dict with stable keys: kind, value, plies."""
+        return {"kind": self.kind, "value": self.value, "plies": self.plies}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One analysed root move: its score, principal variation (kernel move codes, the move
+    first) and, for MCTS, its visit count."""
+
+    move: int
+    score: Score
+    pv: tuple[int, ...]
+    visits: int | None = None
+
+
+@dataclass
+class Analysis:
+    """The result of one search, best line first."""
+
+    engine: str
+    lines: list[Line]
+    depth: int  # alpha-beta: deepest completed iteration; MCTS: deepest tree node
+    nodes: int  # alpha-beta: nodes visited; MCTS: simulations run
+    seconds: float
+    stopped: str  # why it stopped: depth, nodes, time, sims, solved, interrupted, no-moves
+    threads: int = 1
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def best(self) -> Line | None:
+        """The best line, or None when the side to move has no legal move."""
+        return self.lines[0] if self.lines else None
+
+    @property
+    def nodes_per_second(self) -> float:
+        """Nodes (or simulations) per second of wall time."""
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
