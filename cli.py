@@ -6,6 +6,7 @@ engine (and with it numba) when it runs.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -32,6 +33,11 @@ class CalderaGroup(click.Group):
         except (click.Abort, KeyboardInterrupt):
             click.echo("caldera: interrupted", err=True)
             sys.exit(130)
+        except Exception as error:
+            if os.environ.get("CALDERA_DEBUG"):
+                raise
+            click.echo(f"caldera: internal error: {type(error).__name__}: {error} (set CALDERA_DEBUG=1 for the traceback; please report it)", err=True)
+            sys.exit(1)
         sys.exit(code or 0)
 
 
@@ -158,7 +164,7 @@ def perft(game, position_and_depth, divide, threads, reference, after):
     if reference and threads > 1:
         raise click.UsageError("--reference runs on one thread; drop --threads")
     if not reference:
-        warm_up()
+        warm_up(("perft",))
     console = _stderr_console()
     with Progress(transient=True, console=console, disable=not console.is_terminal) as progress:
         task = progress.add_task(f"perft {depth}: root moves", total=None)
@@ -176,6 +182,126 @@ def perft(game, position_and_depth, divide, threads, reference, after):
     click.echo(f"time     {result.seconds:.3f} s")
     engine = "reference rules" if reference else f"kernel, {threads} thread{'s' if threads > 1 else ''}"
     click.echo(f"speed    {result.nodes_per_second:,.0f} nodes/s ({engine})")
+
+
+def search_options(command):
+    """The search options shared by `analyze` (all of them) and documented once."""
+    options = [
+        click.option("--engine", type=click.Choice(["alphabeta", "mcts"]), default="alphabeta", show_default=True,
+                     help="alphabeta: deep tactical search; mcts: Monte Carlo tree search."),
+        click.option("--depth", type=click.IntRange(1, 300), help="alphabeta: plies to search."),
+        click.option("--nodes", type=click.IntRange(1), help="alphabeta: stop after about this many nodes."),
+        click.option("--time", "seconds", type=click.FloatRange(min=0.01), help="Seconds to think (default 3 when no other limit is given)."),
+        click.option("--sims", type=click.IntRange(1), help="mcts: simulations to run."),
+        click.option("--multipv", type=click.IntRange(1, 64), default=1, show_default=True, help="Number of best moves to report."),
+        click.option("--solve", is_flag=True, help="alphabeta: prove a win, loss or draw instead of estimating."),
+        click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True, help="CPU threads to search with."),
+        click.option("--seed", type=int, help="mcts: random seed (same seed + --sims = same result)."),
+        click.option("--hash", "hash_mb", type=click.IntRange(1, 65536), help="alphabeta: transposition table size in MB [default: 64]."),
+        click.option("--memory", "memory_mb", type=click.IntRange(16, 1 << 20), help="mcts: tree memory cap in MB [default: 256]."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def engine_spec(engine: str, values: dict):
+    """Build the engine spec from the options the user gave; refuse options of the other engine."""
+    from solver.engine import SETTINGS, EngineSpec
+
+    settings = {key: value for key, value in values.items() if value not in (None, False)}
+    for key in settings:
+        if key not in SETTINGS[engine]:
+            other = "mcts" if engine == "alphabeta" else "alphabeta"
+            flag = {"hash": "--hash", "memory": "--memory", "time": "--time"}.get(key, f"--{key}")
+            raise click.UsageError(f"{flag} is a setting of --engine {other}, not {engine}")
+    return EngineSpec.build(engine, settings)
+
+
+@main.command()
+@game_argument
+@position_argument
+@search_options
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (see docs/json.md).")
+@after_option
+def analyze(game, position, after, as_json, engine, seconds, hash_mb, memory_mb, **limits):
+    """Search a position: score, best move, principal variation, depth, nodes and speed.
+
+    \b
+    Examples:
+      caldera analyze penguins                          3 s of alpha-beta on the start
+      caldera analyze penguins floes --depth 6 --multipv 3
+      caldera analyze penguins --engine mcts --sims 20000 --seed 1
+      caldera analyze penguins "<position>" --solve --time 30
+      caldera analyze penguins pond --json
+    """
+    from solver.analysis_output import analysis_json, print_analysis
+    from solver.games.penguins_notation import format_position
+
+    values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb)
+    if values["multipv"] == 1:
+        values["multipv"] = None
+    if values["threads"] == 1:
+        values["threads"] = None
+    spec = engine_spec(engine, values)
+    state, _ = load_position(position, after)
+    result = run_search(spec, state, live=not as_json)
+    if as_json:
+        click.echo(analysis_json(state, spec, result))
+    else:
+        print_analysis(state, spec, result, format_position(state))
+
+
+@main.command()
+@game_argument
+@position_argument
+@click.option("--top", type=click.IntRange(1, 20), default=3, show_default=True, help="How many moves to suggest.")
+@click.option("--time", "seconds", type=click.FloatRange(min=0.05), default=0.8, show_default=True, help="Seconds to think.")
+@after_option
+def hint(game, position, top, seconds, after):
+    """Suggest the best moves for the side to move, each explained in plain words.
+
+    \b
+    Examples:
+      caldera hint penguins floes --after "+d4 +e5"
+      caldera hint penguins "5x5 IEPE1/P3s/3eS/epe2/ppPe1 - A play 14/12 0+0/0+0 20" --top 5
+    """
+    from solver.engine import EngineSpec
+    from solver.games.penguins import SIDES
+    from solver.games.penguins_explain import explain_move
+    from solver.games.penguins_kernel import decode_move
+    from solver.games.penguins_notation import format_move
+
+    state, _ = load_position(position, after)
+    spec = EngineSpec.build("alphabeta", {"time": seconds, "multipv": top})
+    result = run_search(spec, state, live=True)
+    if not result.lines:
+        click.echo(f"{SIDES[state.to_move]} has no legal move: the game is over.")
+        return
+    click.echo(f"Best moves for {SIDES[state.to_move]} (searched {result.depth} plies in {result.seconds:.1f} s):")
+    for rank, line in enumerate(result.lines, start=1):
+        move = decode_move(line.move)
+        click.echo(f"{rank}. {format_move(state, move):7} {explain_move(state, move, line.score)}")
+
+
+def run_search(spec, state, live: bool):
+    """Run the engine on a penguins position, with a live status line on a terminal."""
+    from rich.live import Live
+
+    from kernels.games import GAME_IDS
+    from solver.analysis_output import progress_line
+    from solver.engine import run_engine
+    from solver.games.penguins_kernel import to_kernel
+    from solver.warmup import warm_up
+
+    warm_up(("alphabeta",) if spec.name == "alphabeta" else ("mcts",))
+    console = _stderr_console()
+    plies_to_end = max(0, state.rules.ply_cap - state.ply)
+    if not (live and console.is_terminal):
+        return run_engine(spec, GAME_IDS["penguins"], to_kernel(state), plies_to_end=plies_to_end)
+    with Live("", console=console, transient=True, refresh_per_second=8) as display:
+        return run_engine(spec, GAME_IDS["penguins"], to_kernel(state), plies_to_end=plies_to_end,
+                          on_progress=lambda analysis: display.update(progress_line(state, analysis)))
 
 
 @main.command()

@@ -26,6 +26,29 @@ def table_entries(hash_mb: int) -> int:
     return entries
 
 
+def extend_pv(game: int, root: np.ndarray, pv: tuple[int, ...], keys: np.ndarray, data: np.ndarray,
+              length: int) -> tuple[int, ...]:
+    """Continue a principal variation that a table hit cut short with the table's best moves,
+    up to `length` moves, each checked to be legal."""
+    from kernels.bits import state_hash
+
+    state, scratch = root.copy(), np.empty_like(root)
+    moves = np.empty(games.MAX_MOVES, dtype=np.int64)
+    for move in pv:
+        games.apply(game, state, move, scratch)
+        state, scratch = scratch, state
+    line = list(pv)
+    while len(line) < length:
+        n = games.legal_moves(game, state, moves)
+        found, move, *_ = kernel.probe(keys, data, np.uint64(state_hash(state)))
+        if not found or move not in moves[:n]:
+            break
+        line.append(int(move))
+        games.apply(game, state, move, scratch)
+        state, scratch = scratch, state
+    return tuple(line)
+
+
 class _Worker:
     """One searching thread's private arrays (killers, history, PV, counters)."""
 
@@ -109,6 +132,7 @@ def alphabeta_analysis(
                 score, pv = found
                 if score <= -kernel.INFINITY or not pv:
                     break  # fewer root moves than lines asked for
+                pv = extend_pv(game, root, pv, keys, data, d)
                 lines.append(Line(pv[0], Score.from_alphabeta(score), pv))
                 excluded[k] = pv[0]
             result.lines, result.depth = lines, d

@@ -16,8 +16,12 @@ def _notice(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def warm_up(notice: Callable[[str], None] = _notice) -> float:
-    """Run every penguins kernel entry point once so that later calls are fast; return seconds taken.
+ALL_PARTS = ("perft", "alphabeta", "mcts")
+
+
+def warm_up(parts: tuple[str, ...] = ALL_PARTS, notice: Callable[[str], None] = _notice) -> float:
+    """Run the kernels of `parts` (perft, alphabeta, mcts) once on a tiny position so that later
+    calls are fast; return the seconds taken.
 
     If that takes longer than NOTICE_AFTER_S, `notice` is called once with a line saying why.
     """
@@ -28,14 +32,24 @@ def warm_up(notice: Callable[[str], None] = _notice) -> float:
     try:
         import numpy as np
 
+        from kernels.games import PENGUINS
         from solver.games import penguins, penguins_kernel
 
-        k = penguins_kernel.kernel()
         words = penguins_kernel.to_kernel(penguins.new_game(4, 4))
-        moves = np.array(penguins_kernel.legal_moves(words), dtype=np.int64)
-        penguins_kernel.successor(words, int(moves[0]))
-        k.status(words)
-        k.perft_divide(words, moves[:1], 2, np.zeros(1, dtype=np.int64))
+        if "perft" in parts:
+            k = penguins_kernel.kernel()
+            moves = np.array(penguins_kernel.legal_moves(words), dtype=np.int64)
+            penguins_kernel.successor(words, int(moves[0]))
+            k.status(words)
+            k.perft_divide(words, moves[:1], 2, np.zeros(1, dtype=np.int64))
+        if "alphabeta" in parts:
+            from solver.alphabeta import alphabeta_analysis
+
+            alphabeta_analysis(PENGUINS, words, depth=2, hash_mb=1)
+        if "mcts" in parts:
+            from solver.mcts import mcts_analysis
+
+            mcts_analysis(PENGUINS, words, sims=16, seconds=None, memory_mb=1)
     finally:
         timer.cancel()
     return time.perf_counter() - started

@@ -159,15 +159,19 @@ def negamax(game, states, moves, order, ply, depth, alpha, beta, keys, data, kil
         if ply == 0 and is_excluded(excluded, move):
             continue
         games.apply(game, state, move, states[ply + 1])
+        child_ply = np.int64(ply + 1)
+        child_depth = np.int64(depth - 1)
         if searched == 0:
-            score = -negamax(game, states, moves, order, ply + 1, depth - 1, -beta, -alpha, keys, data,
-                             killers, history, pv, pv_len, excluded, weights, solve, control, stop, values)
+            score = -negamax(game, states, moves, order, child_ply, child_depth, np.int64(-beta), np.int64(-alpha),
+                             keys, data, killers, history, pv, pv_len, excluded, weights, solve, control, stop, values)
         else:
-            score = -negamax(game, states, moves, order, ply + 1, depth - 1, -alpha - 1, -alpha, keys, data,
-                             killers, history, pv, pv_len, excluded, weights, solve, control, stop, values)
+            score = -negamax(game, states, moves, order, child_ply, child_depth, np.int64(-alpha - 1),
+                             np.int64(-alpha), keys, data, killers, history, pv, pv_len, excluded, weights, solve,
+                             control, stop, values)
             if alpha < score < beta:
-                score = -negamax(game, states, moves, order, ply + 1, depth - 1, -beta, -alpha, keys, data,
-                                 killers, history, pv, pv_len, excluded, weights, solve, control, stop, values)
+                score = -negamax(game, states, moves, order, child_ply, child_depth, np.int64(-beta),
+                                 np.int64(-alpha), keys, data, killers, history, pv, pv_len, excluded, weights,
+                                 solve, control, stop, values)
         searched += 1
         if control[ABORTED] != 0:
             return np.int64(0)
@@ -221,5 +225,8 @@ def search(game, root, depth, alpha, beta, keys, data, killers, history, pv, pv_
     order = np.empty((MAX_PLY, games.MAX_MOVES), dtype=np.int64)
     values = np.empty(games.num_players(game), dtype=np.float64)
     control[ABORTED] = 0
-    return negamax(game, states, moves, order, 0, depth, alpha, beta, keys, data, killers, history,
-                   pv, pv_len, excluded, weights, solve, control, stop, values)
+    # Every argument with the exact type of the recursive calls: a cached recursive function
+    # compiled for two argument types crashes when loaded from the cache (numba issue #6713).
+    return negamax(np.int64(game), states, moves, order, np.int64(0), np.int64(depth), np.int64(alpha),
+                   np.int64(beta), keys, data, killers, history, pv, pv_len, excluded, weights, bool(solve),
+                   control, stop, values)
