@@ -1,0 +1,231 @@
+"""MCTS (UCT) kernels written once for every game: a preallocated struct-of-arrays tree, run in chunks.
+
+The tree lives in plain numpy arrays, one entry per node (index 0 is the root):
+
+    move_of[i]      int64    the move that leads from the parent to node i (-1 at the root)
+    parent[i]       int32    index of the parent (-1 at the root)
+    first_child[i]  int32    index of the first child; the children of a node are one
+                             contiguous block, allocated all at once at expansion
+    child_count[i]  int32    number of children; UNEXPANDED (-1) before expansion, 0 at the
+                             end of the game
+    visits[i]       int64    simulations that passed through node i
+    reward[i]       float64  total result of the player who made move_of[i] (1 win, 0.5 draw)
+    mover[i]        int8     that player (-1 at the root)
+    kind[i]         int8     DECISION today; a dice game will add CHANCE nodes (children are
+                             then outcomes, chosen by probability instead of UCT)
+
+`meta` (int64, META_LEN words) holds the counters: nodes in use, the tree-full flag, the depth of
+the deepest node and the simulations run. Nodes do not store positions: every simulation replays
+the moves from the root. Nothing is allocated per simulation; one call allocates its position
+and move buffers once and then runs up to `budget` simulations, so Python can call it in chunks,
+check the clock in between, and stop it at once through a shared `stop` array.
+
+Everything here is dispatched on the integer game id of kernels/games.py (never on jitted
+functions passed as arguments, which defeats the on-disk cache: shared/design/NUMBA.md).
+"""
+
+import numpy as np
+from numba import njit
+
+from kernels import games
+from kernels.rng import random_below
+
+DECISION, CHANCE = 0, 1  # node kinds; CHANCE is kept for the dice games to come
+UNEXPANDED = -1
+NO_NODE = -1
+NO_PLAYER = -1
+# Words of the `meta` array.
+NODES, FULL, MAX_DEPTH, SIMULATIONS = 0, 1, 2, 3
+META_LEN = 4
+# (name, dtype) of each per-node array, in the order the kernels take them.
+NODE_ARRAYS = (
+    ("move_of", np.int64),
+    ("parent", np.int32),
+    ("first_child", np.int32),
+    ("child_count", np.int32),
+    ("visits", np.int64),
+    ("reward", np.float64),
+    ("mover", np.int8),
+    ("kind", np.int8),
+)
+BYTES_PER_NODE = sum(np.dtype(dtype).itemsize for _, dtype in NODE_ARRAYS)
+
+
+@njit(cache=True, nogil=True)
+def reset_tree(move_of, parent, first_child, child_count, visits, reward, mover, kind, meta):
+    """Make the tree a lone, unexpanded root."""
+    move_of[0] = -1
+    parent[0] = NO_NODE
+    first_child[0] = NO_NODE
+    child_count[0] = UNEXPANDED
+    visits[0] = 0
+    reward[0] = 0.0
+    mover[0] = NO_PLAYER
+    kind[0] = DECISION
+    meta[:] = 0
+    meta[NODES] = 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def select_child(node, exploration, first_child, child_count, visits, reward):
+    """The child of `node` with the highest UCT score; the first unvisited child if there is one."""
+    first = np.int64(first_child[node])
+    count = np.int64(child_count[node])
+    scale = exploration * np.sqrt(np.log(np.float64(visits[node])))
+    best = first
+    best_score = -np.inf
+    for child in range(first, first + count):
+        n = visits[child]
+        if n == 0:
+            return child
+        inverse = 1.0 / n
+        score = reward[child] * inverse + scale * np.sqrt(inverse)
+        if score > best_score:
+            best_score = score
+            best = child
+    return best
+
+
+@njit(cache=True, nogil=True)
+def run_simulations(
+    game, root, move_of, parent, first_child, child_count, visits, reward, mover, kind, meta,
+    rng, exploration, budget, stop,
+):
+    """Run up to `budget` more simulations on the tree of position `root`; return how many ran.
+
+    Stops early when stop[0] != 0 (checked before every simulation). When the tree has no room
+    for the children of a leaf, the simulation plays out from that leaf without growing the tree
+    and meta[FULL] is set: the tree never holds more nodes than its arrays.
+    """
+    capacity = move_of.shape[0]
+    n_players = games.num_players(game)
+    values = np.zeros(n_players, dtype=np.float64)
+    state = np.empty_like(root)
+    scratch = np.empty_like(root)
+    moves = np.empty(games.MAX_MOVES, dtype=np.int64)
+    done = np.int64(0)
+    while done < budget:
+        if stop[0] != 0:
+            break
+        state[:] = root
+        node = np.int64(0)
+        depth = np.int64(0)
+        # Selection: follow UCT while the node is expanded and the game goes on.
+        while child_count[node] > 0:
+            node = select_child(node, exploration, first_child, child_count, visits, reward)
+            games.apply(game, state, move_of[node], scratch)
+            state, scratch = scratch, state
+            depth += 1
+        # Expansion: all children of the leaf at once, then step into the first (they are
+        # shuffled, so "the first unvisited child" is a random one).
+        if child_count[node] == UNEXPANDED:
+            n = games.legal_moves(game, state, moves)
+            if n == 0:
+                child_count[node] = 0
+            elif meta[NODES] + n <= capacity:
+                for i in range(n - 1, 0, -1):
+                    j = random_below(rng, i + 1)
+                    moves[i], moves[j] = moves[j], moves[i]
+                first = meta[NODES]
+                player = games.to_move(game, state)
+                for i in range(n):
+                    child = first + i
+                    move_of[child] = moves[i]
+                    parent[child] = node
+                    first_child[child] = NO_NODE
+                    child_count[child] = UNEXPANDED
+                    visits[child] = 0
+                    reward[child] = 0.0
+                    mover[child] = player
+                    kind[child] = DECISION
+                meta[NODES] = first + n
+                first_child[node] = first
+                child_count[node] = n
+                depth += 1
+                if depth > meta[MAX_DEPTH]:
+                    meta[MAX_DEPTH] = depth
+                node = first
+                games.apply(game, state, moves[0], scratch)
+                state, scratch = scratch, state
+            else:
+                meta[FULL] = 1  # keep simulating from this leaf without growing
+        # Playout with the game's light policy until no move is left.
+        while True:
+            n = games.legal_moves(game, state, moves)
+            if n == 0:
+                break
+            move = games.playout_move(game, state, moves, n, rng)
+            games.apply(game, state, move, scratch)
+            state, scratch = scratch, state
+        games.terminal_values(game, state, values)
+        # Backpropagation: each node gains the result of the player who moved into it.
+        while node != NO_NODE:
+            visits[node] += 1
+            player = mover[node]
+            if player >= 0:
+                reward[node] += values[player]
+            node = parent[node]
+        done += 1
+    meta[SIMULATIONS] += done
+    return done
+
+
+@njit(cache=True, nogil=True)
+def root_children(move_of, first_child, child_count, visits, reward, out_moves, out_visits, out_rewards):
+    """Write the root's children (move, visits, total reward of the root player), return their
+    number (0 while the root is unexpanded or the game is over)."""
+    count = np.int64(child_count[0])
+    if count <= 0:
+        return 0
+    first = np.int64(first_child[0])
+    for i in range(count):
+        out_moves[i] = move_of[first + i]
+        out_visits[i] = visits[first + i]
+        out_rewards[i] = reward[first + i]
+    return count
+
+
+@njit(cache=True, nogil=True)
+def child_means(first_child, child_count, visits, reward, node, out_means):
+    """Mean reward of the mover of each child of `node` (0.5 for unvisited children); return
+    the number of children."""
+    count = np.int64(child_count[node])
+    if count <= 0:
+        return 0
+    first = np.int64(first_child[node])
+    for i in range(count):
+        n = visits[first + i]
+        out_means[i] = reward[first + i] / n if n > 0 else 0.5
+    return count
+
+
+@njit(cache=True, nogil=True)
+def principal_variation(move_of, first_child, child_count, visits, node, out):
+    """Write the moves from `node` down its most visited children (the move into `node` first);
+    return their number (at most len(out))."""
+    length = 0
+    limit = out.shape[0]
+    n_nodes = move_of.shape[0]
+    while length < limit:
+        out[length] = move_of[node]
+        length += 1
+        count = np.int64(child_count[node])
+        first = np.int64(first_child[node])
+        if count <= 0 or first < 0 or first + count > n_nodes:
+            break
+        best = NO_NODE
+        best_visits = np.int64(0)
+        for child in range(first, first + count):
+            if visits[child] > best_visits:
+                best_visits = visits[child]
+                best = child
+        if best == NO_NODE:
+            break
+        node = best
+    return length
+
+
+@njit(cache=True, nogil=True)
+def tree_depth(meta):
+    """Depth of the deepest node (the root's children are at depth 1)."""
+    return meta[MAX_DEPTH]

@@ -1,0 +1,36 @@
+"""Numba's on-disk cache: kernels and searches compiled in one process must load and run in the
+next. (A cached recursive function compiled for two argument types crashed when loaded:
+numba issue #6713; this guards against that kind of failure.)"""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = """
+from kernels.games import PENGUINS
+from solver.alphabeta import alphabeta_analysis
+from solver.games.penguins_kernel import to_kernel
+from solver.games.penguins_notation import BUILTIN_POSITIONS, parse_position
+from solver.mcts import mcts_analysis
+from solver.perft import perft
+from solver.warmup import warm_up
+
+warm_up()
+words = to_kernel(parse_position(BUILTIN_POSITIONS["floes"]))
+print(perft(words, 3).nodes)
+print(alphabeta_analysis(PENGUINS, words, depth=3).lines[0])
+print(mcts_analysis(PENGUINS, words, sims=300, seconds=None, seed=5).lines[0])
+"""
+
+
+def test_second_process_runs_from_cache(tmp_path):
+    """Compile in one process, then run everything from the cache in a second: same output."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    runs = [subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True)
+            for _ in range(2)]
+    for run in runs:
+        assert run.returncode == 0, run.stderr[-2000:]
+    assert runs[0].stdout == runs[1].stdout
+    assert any(tmp_path.rglob("*.nbi")), "nothing was cached"
