@@ -230,5 +230,5 @@ def mcts_analysis(
     notes = []
     if any(tree.full for tree in trees):
         size = sum(tree.size for tree in trees)
-        notes.append(f"tree full at {size} nodes (memory cap {memory_mb} MB): kept searching without growing")
+        notes.append(f"tree full at {size:,} nodes (memory cap {memory_mb} MB): kept searching without growing")
     return _analysis(trees, multipv, started, stopped, threads, notes)
