@@ -1,0 +1,97 @@
+"""`caldera analyze` and `caldera hint` as a user runs them: output, JSON, option errors."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cli import main
+from solver.games import penguins as ref
+from solver.games.penguins_notation import format_move, parse_position
+
+# A to move; a1-E slides 5 spaces with 3 eggs left: the only move that does not lose at once,
+# since B's a4-E would win next (see tests/test_mcts.py).
+WIN_NOW = "6x6 P4I/6/6/p4I/6/6 - A play 3/3 2+1/2+1 20"
+MIDGAME = "8x5 6PI/5S2/pIIpEpee/P1eE4/2I1I2P - B play 14/13 0+0/0+1 13 cap=80"
+
+
+def run(*args):
+    """Invoke `caldera ARGS`: (exit code, stdout, stderr)."""
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def winning_texts(text):
+    """The moves that win at once, by the reference rules."""
+    state = parse_position(text)
+    return {format_move(state, m) for m in ref.legal_moves(state) if ref.status(ref.successor(state, m)) == ref.WIN_A}
+
+
+def test_analyze_json_has_documented_keys_and_a_legal_pv():
+    """--json prints one object with the keys of docs/json.md; the PV is a legal line."""
+    code, out, _ = run("analyze", "penguins", MIDGAME, "--depth", "4", "--multipv", "2", "--json")
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert len(lines) == 1
+    result = json.loads(lines[0])
+    assert set(result) == {"game", "position", "to_move", "engine", "depth", "nodes", "nps", "seconds", "threads",
+                           "stopped", "lines", "notes"}
+    assert result["depth"] == 4 and result["stopped"] == "depth" and len(result["lines"]) == 2
+    state = parse_position(MIDGAME)
+    for text in result["lines"][0]["pv"]:
+        move = next(m for m in ref.legal_moves(state) if format_move(state, m) == text)
+        state = ref.successor(state, move)
+    assert set(result["lines"][0]["score"]) == {"kind", "value", "plies"}
+
+
+@pytest.mark.parametrize("engine", [("--depth", "3"), ("--engine", "mcts", "--sims", "3000", "--seed", "1")])
+def test_analyze_finds_the_winning_move(engine):
+    """Both engines play the one move that wins at once."""
+    code, out, _ = run("analyze", "penguins", WIN_NOW, *engine, "--json")
+    assert code == 0
+    assert json.loads(out)["lines"][0]["move"] in winning_texts(WIN_NOW)
+
+
+def test_solve_reports_win_in_one():
+    """--solve proves the win and says how far it is."""
+    code, out, _ = run("analyze", "penguins", WIN_NOW, "--solve", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["stopped"] == "solved"
+    assert result["lines"][0]["score"] == {"kind": "win", "value": 1.0, "plies": 1}
+
+
+def test_analyze_human_output_names_move_score_and_limits():
+    """The table shows the best move and the summary shows depth, nodes and why it stopped."""
+    code, out, _ = run("analyze", "penguins", WIN_NOW, "--depth", "2")
+    assert code == 0
+    assert "win in 1" in out and "stopped by: solved" in out
+    assert any(text in out for text in winning_texts(WIN_NOW))
+
+
+def test_hint_explains_moves_in_words():
+    """hint lists the top moves with what they do, and says the winning one wins at once."""
+    code, out, _ = run("hint", "penguins", WIN_NOW, "--top", "2", "--time", "0.3")
+    assert code == 0
+    first = out.splitlines()[1]
+    assert first.split()[1] in winning_texts(WIN_NOW)
+    assert "slides from" in first and "wins at once" in first
+    assert "lets B win at once" in out.splitlines()[2]
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("--sims", "100"), "--sims is a setting of --engine mcts"),
+        (("--engine", "mcts", "--depth", "3"), "--depth is a setting of --engine alphabeta"),
+        (("--engine", "mcts", "--solve"), "--solve"),
+        (("--hash", "0"), "--hash"),
+        (("--time", "-1"), "--time"),
+    ],
+)
+def test_impossible_options_are_one_line_errors(args, words):
+    """Options that do not fit the engine: exit 2 and one line naming the option."""
+    code, out, err = run("analyze", "penguins", *args)
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0]
