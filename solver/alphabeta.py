@@ -123,8 +123,10 @@ def alphabeta_analysis(
         for d in range(1, max_depth + 1):
             lines: list[Line] = []
             excluded = np.full(multipv, -1, dtype=np.int64)
-            # The first iteration always finishes (it is quick), so there is always a move to give.
+            # The first iteration always finishes (it is quick), so there is always a move to give:
+            # it ignores the stop flag and the node limit.
             flag = stop if d > 1 else np.zeros(1, dtype=np.int64)
+            main.control[kernel.NODE_LIMIT] = node_limit if d > 1 else 1 << 62
             for k in range(multipv):
                 found = main.search(game, root, d, keys, data, excluded, weights, solve, flag)
                 if found is None:
