@@ -17,7 +17,8 @@ from solver.errors import CalderaError
 ENGINES = ("alphabeta", "mcts", "random", "greedy")
 # Which settings each engine understands, and their types.
 SETTINGS = {
-    "alphabeta": {"depth": int, "nodes": int, "time": float, "hash": int, "threads": int, "multipv": int, "solve": bool},
+    "alphabeta": {"depth": int, "nodes": int, "time": float, "hash": int, "threads": int, "multipv": int, "solve": bool,
+                  "weights": str},
     "mcts": {"sims": int, "time": float, "memory": int, "threads": int, "seed": int, "c": float, "multipv": int},
     "random": {"seed": int},
     "greedy": {},
@@ -69,6 +70,8 @@ class EngineSpec:
                 raise EngineError(f"engine {name}: {key}={value} is not a {kind.__name__}") from None
             if kind in (int, float) and converted[key] <= 0 and key != "seed":
                 raise EngineError(f"engine {name}: {key} must be positive, not {value}")
+        if "weights" in converted:
+            parse_weights(converted["weights"])
         return EngineSpec(name, converted)
 
     def text(self) -> str:
@@ -91,6 +94,7 @@ def run_engine(spec: EngineSpec, game: int, root: np.ndarray, stop: np.ndarray |
             seconds=s.get("time", None if limited else DEFAULT_TIME_S), hash_mb=s.get("hash", 64),
             multipv=s.get("multipv", 1), threads=s.get("threads", 1), solve=s.get("solve", False),
             plies_to_end=plies_to_end, stop=stop, on_progress=on_progress,
+            weights=parse_weights(s["weights"]) if "weights" in s else None,
         )
     if spec.name == "mcts":
         from solver.mcts import mcts_analysis
@@ -105,6 +109,16 @@ def run_engine(spec: EngineSpec, game: int, root: np.ndarray, stop: np.ndarray |
         # One ply of alpha-beta: the move whose resulting position evaluates best.
         return run_engine(EngineSpec("alphabeta", {"depth": 1}), game, root, stop, on_progress)
     return _random_move(game, root, s.get("seed", 0))
+
+
+def parse_weights(text: str) -> np.ndarray:
+    """Evaluation weights written as whole numbers joined by '/', e.g. '100/40/5/30/5000/3000'."""
+    from kernels import penguins
+
+    parts = text.split("/")
+    if len(parts) != penguins.N_WEIGHTS or not all(p.lstrip("-").isdigit() for p in parts):
+        raise EngineError(f"weights must be {penguins.N_WEIGHTS} whole numbers joined by '/', not '{text}'")
+    return np.array([int(p) for p in parts], dtype=np.int64)
 
 
 def _random_move(game: int, root: np.ndarray, seed: int) -> Analysis:
