@@ -103,7 +103,7 @@ def occupied(state):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def trace(state, me, start, direction):
     """Follow a slide of side `me` (P-6) without changing anything.
 
@@ -112,28 +112,29 @@ def trace(state, me, start, direction):
     next neighbours in `direction`, so the count alone says where the slide stops.
     """
     rival = 1 - me
-    stoppers = state[ICEBERGS] | state[EGGS + me] | state[PENGUINS + me] | state[STARS + me]
+    start_bit = bit(start)
+    # The start space is empty while the penguin slides (P-6), so it never stops it.
+    stoppers = (state[ICEBERGS] | state[EGGS + me] | state[PENGUINS + me] | state[STARS + me]) & ~start_bit
     rival_penguins = state[PENGUINS + rival] | state[STARS + rival]
-    rival_eggs = state[EGGS + rival]
     size = size_id(state)
-    if LINE[size, direction, start] & ~bit(start) & (stoppers | rival_penguins) == ZERO:
+    if LINE[size, direction, start] & (stoppers | rival_penguins) == ZERO:
         return -1, ZERO  # nothing on the whole line stops it: the endless loop, not walked
+    table = NEIGHBOUR[size, direction]
     current = start
     n = 0
-    captured = ZERO
+    travelled = ZERO
     while True:
-        ahead = np.int64(NEIGHBOUR[size, direction, current])
-        mask = bit(ahead)
-        if stoppers & mask and ahead != start:
+        current = np.int64(table[current])
+        mask = bit(current)
+        if stoppers & mask:
             break
         if rival_penguins & mask:
             return -1, ZERO
-        captured |= mask & rival_eggs
+        travelled |= mask
         n += 1
-        current = ahead
     if n == 0:
         return -1, ZERO
-    return n, captured
+    return n, travelled & state[EGGS + rival]
 
 
 @njit(cache=True, inline="always")
