@@ -306,6 +306,75 @@ def run_search(spec, state, live: bool):
 
 @main.command()
 @game_argument
+@click.argument("engine_a", metavar="ENGINE_A")
+@click.argument("engine_b", metavar="ENGINE_B")
+@click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=20, show_default=True,
+              help="Games to play; each opening is played twice, colours swapped.")
+@click.option("--position", default=None, metavar="POS", help="Start position: built-in name or notation text.  [default: start]")
+@click.option("--random-plies", type=click.IntRange(0, 300), default=2, show_default=True,
+              help="Random plies opening each pair of games (2 = the two setup rival eggs).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the openings and of the engines' random choices.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary (and every game's moves) as one JSON object.")
+def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_json):
+    """Play ENGINE_A against ENGINE_B: wins, draws, losses, score and Elo difference.
+
+    \b
+    An ENGINE is NAME[:KEY=VALUE,...] with NAME alphabeta, mcts, greedy or random, e.g.
+      alphabeta:depth=4  mcts:sims=2000  mcts:time=0.1,threads=2  greedy  random
+    Games 2k and 2k+1 share a random opening with the colours swapped. Searches limited
+    by depth, nodes or sims (not time) and a fixed --seed make the match repeat exactly.
+    Progress goes to stderr; Ctrl-C stops after the current game with the summary so far.
+
+    \b
+    Examples:
+      caldera match penguins greedy random
+      caldera match penguins mcts:sims=2000 alphabeta:depth=4 --games 40 --seed 7
+      caldera match penguins greedy random --position pond --json
+    """
+    import json
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from kernels.games import GAME_IDS
+    from solver.engine import EngineSpec
+    from solver.games.penguins_kernel import to_kernel
+    from solver.games.penguins_notation import BUILTIN_POSITIONS, format_position
+    from solver.match import game_line, match_json, play_match, stop_after_game, summary_lines
+    from solver.warmup import warm_up
+
+    spec_a, spec_b = EngineSpec.parse(engine_a), EngineSpec.parse(engine_b)
+    state, _ = load_position(position)
+    name = "start" if position is None else position.strip()
+    label = name if name in BUILTIN_POSITIONS else "(given position)"
+    searches = {"alphabeta": "alphabeta", "greedy": "alphabeta", "mcts": "mcts"}
+    warm_up(("perft", *sorted({searches[s.name] for s in (spec_a, spec_b) if s.name in searches})))
+    console = _stderr_console()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task(f"{spec_a.text()} vs {spec_b.text()}", total=n_games)
+
+        def on_game(record, result):
+            if console.is_terminal:
+                progress.update(task, advance=1, description=f"{spec_a.text()} vs {spec_b.text()}: "
+                                f"{result.wins}-{result.draws}-{result.losses}")
+            else:
+                click.echo(game_line(record, result), err=True)
+
+        def on_first_interrupt():
+            console.print("caldera: stopping after this game (Ctrl-C again to stop now)", markup=False, highlight=False)
+
+        with stop_after_game(on_first_interrupt) as stop_requested:
+            result = play_match(GAME_IDS["penguins"], to_kernel(state), spec_a, spec_b, games=n_games,
+                                random_plies=random_plies, seed=seed, on_game=on_game, should_stop=stop_requested.is_set)
+    if as_json:
+        click.echo(json.dumps(match_json(result, format_position(state), state)))
+    else:
+        for line in summary_lines(result, label):
+            click.echo(line)
+
+
+@main.command()
+@game_argument
 def positions(game):
     """List the built-in positions with their notation.
 
@@ -326,6 +395,57 @@ def warmup():
 
     seconds = warm_up()
     click.echo(f"kernels ready in {seconds:.1f} s")
+
+
+@main.command()
+@click.option("--quick", is_flag=True, help="Small sizes: the whole run takes a few seconds (for tests and smoke checks).")
+@click.option("--threads", default=2, show_default=True, type=click.IntRange(2, 64),
+              help="Threads of the second column (the first is always 1 thread).")
+@click.option("--vs-openspiel", is_flag=True,
+              help='Also time OpenSpiel\'s C++ MCTS on breakthrough and connect_four (pip install ".[bench]").')
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object instead of tables.")
+def bench(quick, threads, vs_openspiel, as_json):
+    """Measure speed on fixed positions: kernel perft, alpha-beta and MCTS, 1 and N threads.
+
+    \b
+    kernel perft nodes/s    8x8 start, depth 5
+    alpha-beta nodes/s      mid-game position M, depth 9
+    MCTS simulations/s      8x8 start, 200,000 simulations
+    Each is run 3 times (once with --quick); the speed-up is the time of 1 thread over the
+    time of N threads for the same work. Other programs running at the same time slow it down.
+
+    \b
+    Examples:
+      caldera bench
+      caldera bench --quick --threads 4
+      caldera bench --vs-openspiel --json > bench.json
+    """
+    import json
+
+    from rich.console import Console
+
+    from solver.bench import print_report, run_suite
+
+    console = _stderr_console()
+    with console.status("bench", spinner="dots") if console.is_terminal else _no_status() as status:
+        report = run_suite(threads, quick, vs_openspiel, on_step=status.update)
+    if as_json:
+        click.echo(json.dumps(report.as_dict(), indent=2))
+    else:
+        print_report(report, Console())
+
+
+class _no_status:
+    """Stands in for a rich status line when stderr is not a terminal."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def update(self, text):
+        pass
 
 
 def _stderr_console():
