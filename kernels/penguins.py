@@ -57,17 +57,13 @@ def _neighbour_table():
 def _line_table(neighbour):
     """LINE[size_id, direction, space]: mask of every space on the wrapped line that a slide
     from `space` in `direction` runs along (the whole cycle, the space itself included)."""
+    rows = np.arange(neighbour.shape[0])[:, None, None]
+    directions = np.arange(6)[None, :, None]
+    current = np.broadcast_to(np.arange(64), neighbour.shape).astype(np.int64)
     lines = np.zeros(neighbour.shape, dtype=np.uint64)
-    for size_id in range(neighbour.shape[0]):
-        for d in range(6):
-            for square in range(64):
-                mask, current = 0, square
-                for _ in range(64):
-                    mask |= 1 << current
-                    current = int(neighbour[size_id, d, current])
-                    if current == square:
-                        break
-                lines[size_id, d, square] = mask
+    for _ in range(64):  # no cycle is longer than the 64 spaces of a board
+        lines |= np.left_shift(np.uint64(1), current.astype(np.uint64))
+        current = neighbour[rows, directions, current].astype(np.int64)
     return lines
 
 
