@@ -7,14 +7,13 @@ Run: python -m pytest bench --benchmark-columns=mean,ops,rounds
 import numpy as np
 import pytest
 
+from solver.bench import MIDGAME
 from solver.games import penguins as ref
 from solver.games import penguins_kernel as binding
 from solver.games.penguins_notation import BUILTIN_POSITIONS, parse_position
 from solver.perft import perft
 from solver.warmup import warm_up
 
-# A mid-game position with penguins of both sides, slides, captures and illegal slides.
-MIDGAME = "8x5 6PI/5S2/pIIpEpee/P1eE4/2I1I2P - B play 14/13 0+0/0+1 13 cap=80"
 
 
 @pytest.fixture(scope="module", autouse=True)
