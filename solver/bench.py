@@ -47,6 +47,7 @@ class BenchCase:
     unit: str       # what is counted: "nodes" or "sims"
 
     def size_for(self, quick: bool) -> int:
+        """The depth or simulation count to run: the quick one with --quick, else the full one."""
         return self.quick_size if quick else self.size
 
     def work(self, quick: bool) -> str:
@@ -90,9 +91,11 @@ class Timing:
 
     @property
     def rate(self) -> float:
+        """Nodes or simulations per second (infinite if no time was measured)."""
         return self.count / self.seconds if self.seconds > 0 else float("inf")
 
     def as_dict(self) -> dict:
+        """The timing as a JSON-ready dict: count, seconds, runs and rate."""
         return {"count": self.count, "seconds": round(self.seconds, 6), "runs": self.runs, "rate": round(self.rate, 1)}
 
 
@@ -112,6 +115,7 @@ class CaseResult:
         return (self.single.seconds / self.single.runs) / (self.multi.seconds / self.multi.runs)
 
     def as_dict(self) -> dict:
+        """The result as a JSON-ready dict: the case, its work, the 1- and N-thread timings and the speedup."""
         return {
             "name": self.case.name,
             "title": self.case.title,
@@ -136,6 +140,7 @@ class OpenSpielResult:
 
     @property
     def rate(self) -> float:
+        """OpenSpiel's simulations per second (infinite if no time was measured)."""
         return self.sims * self.steps / self.seconds if self.seconds > 0 else float("inf")
 
 
@@ -150,6 +155,7 @@ class BenchReport:
     openspiel_version: str | None = None
 
     def case(self, name: str) -> CaseResult:
+        """The result of the case named `name`."""
         return next(result for result in self.cases if result.case.name == name)
 
     def ratio(self, result: OpenSpielResult) -> float:
@@ -157,6 +163,7 @@ class BenchReport:
         return self.case("mcts").single.rate / result.rate
 
     def as_dict(self) -> dict:
+        """The whole report as a JSON-ready dict, with the OpenSpiel comparison if one was run."""
         data = {
             "quick": self.quick,
             "threads": self.threads,
@@ -250,6 +257,7 @@ def load_pyspiel():
 
 
 def openspiel_version() -> str | None:
+    """The installed OpenSpiel version, or None if it is not installed."""
     for name in ("open_spiel", "open-spiel"):
         try:
             return metadata.version(name)

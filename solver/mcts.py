@@ -56,6 +56,7 @@ class Tree:
 
     @property
     def capacity(self) -> int:
+        """Nodes the tree can hold."""
         return len(self.arrays[0])
 
     @property
@@ -70,10 +71,12 @@ class Tree:
 
     @property
     def simulations(self) -> int:
+        """Simulations run so far."""
         return int(self.meta[kernel.SIMULATIONS])
 
     @property
     def depth(self) -> int:
+        """Depth of the deepest node (the root's children are at depth 1)."""
         return int(kernel.tree_depth(self.meta))
 
     def warm_up(self) -> None:
@@ -183,6 +186,7 @@ def mcts_analysis(
     errors: list[BaseException] = []
 
     def grow(tree: Tree, share: int | None) -> None:
+        """Simulate on this tree in timed chunks until its share, the deadline or a stop; errors go to `errors`."""
         chunk = FIRST_CHUNK
         try:
             while halt[0] == 0:

@@ -3,7 +3,6 @@
 import random
 import re
 import threading
-import time
 import tracemalloc
 from concurrent.futures import ThreadPoolExecutor
 
@@ -37,6 +36,7 @@ def summary(analysis):
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_fixed_seed_and_sims_repeat_exactly(threads):
+    """The same seed and simulation count repeat the same search exactly, with 1 or 2 threads."""
     runs = [mcts_analysis(PENGUINS, START, sims=3000, seconds=None, threads=threads, seed=7, multipv=5, memory_mb=16) for _ in range(2)]
     assert summary(runs[0]) == summary(runs[1])
     assert runs[0].engine == "mcts" and runs[0].threads == threads
@@ -44,6 +44,7 @@ def test_fixed_seed_and_sims_repeat_exactly(threads):
 
 
 def test_different_seeds_search_differently():
+    """Two different seeds give different searches."""
     one = mcts_analysis(PENGUINS, START, sims=2000, seconds=None, seed=1, multipv=64, memory_mb=16)
     two = mcts_analysis(PENGUINS, START, sims=2000, seconds=None, seed=2, multipv=64, memory_mb=16)
     assert summary(one) != summary(two)
@@ -51,6 +52,7 @@ def test_different_seeds_search_differently():
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_sims_limit_is_exact(threads):
+    """A simulation limit runs exactly that many simulations, spread over every root move."""
     analysis = mcts_analysis(PENGUINS, START, sims=1001, seconds=None, threads=threads, multipv=1000, memory_mb=16)
     assert analysis.stopped == "sims"
     assert analysis.nodes == 1001
@@ -65,14 +67,14 @@ def test_sims_limit_is_exact(threads):
 
 
 def test_time_limit_stops_the_search():
-    began = time.perf_counter()
+    """With no simulation limit, a 0.5 s limit stops the search with 'time' and a best move."""
     analysis = mcts_analysis(PENGUINS, START, sims=None, seconds=0.5, memory_mb=16)
-    assert analysis.stopped == "time"
+    assert analysis.stopped == "time"  # with no simulation limit, only the clock can stop it
     assert analysis.nodes > 0 and analysis.best is not None
-    assert time.perf_counter() - began < 10  # generous: only that it returns
 
 
 def test_time_limit_with_a_large_sims_limit_stops_on_time():
+    """A 0.3 s limit stops the search with 'time' long before a huge simulation limit."""
     analysis = mcts_analysis(PENGUINS, START, sims=10**12, seconds=0.3, threads=2, memory_mb=16)
     assert analysis.stopped == "time"
     assert 0 < analysis.nodes < 10**12
@@ -80,18 +82,18 @@ def test_time_limit_with_a_large_sims_limit_stops_on_time():
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_stop_flag_from_another_thread_interrupts(threads):
+    """Setting the stop flag from another thread stops the search with 'interrupted' and a best move."""
     stop = np.zeros(1, dtype=np.int64)
     timer = threading.Timer(0.3, lambda: stop.__setitem__(0, 1))
     timer.start()
-    began = time.perf_counter()
     analysis = mcts_analysis(PENGUINS, START, sims=None, seconds=60, threads=threads, memory_mb=16, stop=stop)
     timer.join()
-    assert analysis.stopped == "interrupted"
-    assert time.perf_counter() - began < 10
+    assert analysis.stopped == "interrupted"  # the 60 s limit would say 'time'
     assert analysis.nodes > 0 and analysis.best is not None
 
 
 def test_stop_flag_already_set_returns_at_once():
+    """A stop flag set before the search returns 'interrupted' at once, with no simulations run."""
     analysis = mcts_analysis(PENGUINS, START, sims=1000, seconds=None, stop=np.ones(1, dtype=np.int64))
     assert analysis.stopped == "interrupted"
     assert analysis.nodes == 0
@@ -99,6 +101,7 @@ def test_stop_flag_already_set_returns_at_once():
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_tiny_memory_cap_fills_the_tree_and_keeps_searching(threads):
+    """A 1 MB cap: the trees fit in it and fill up, all simulations still run, and one 'tree full' note says so."""
     capacity = tree_capacity(1, threads)
     assert capacity * threads * BYTES_PER_NODE <= 2**20
     tracemalloc.start()
@@ -117,11 +120,13 @@ def test_tiny_memory_cap_fills_the_tree_and_keeps_searching(threads):
 
 
 def test_no_note_when_the_tree_has_room():
+    """A search whose tree never fills up adds no notes."""
     analysis = mcts_analysis(PENGUINS, START, sims=200, seconds=None, memory_mb=16)
     assert analysis.notes == []
 
 
 def test_on_progress_reports_partial_results():
+    """on_progress receives 'running' partial results, none ahead of the final one."""
     seen = []
     analysis = mcts_analysis(PENGUINS, START, sims=None, seconds=0.9, memory_mb=16, on_progress=seen.append)
     assert seen
@@ -130,6 +135,7 @@ def test_on_progress_reports_partial_results():
 
 
 def test_keyboard_interrupt_returns_the_best_so_far():
+    """A KeyboardInterrupt during the search returns 'interrupted' with the best move so far."""
     def interrupt(partial):
         raise KeyboardInterrupt
 
@@ -139,6 +145,7 @@ def test_keyboard_interrupt_returns_the_best_so_far():
 
 
 def test_an_error_in_on_progress_stops_the_search_and_propagates():
+    """An error raised in on_progress propagates and leaves no search thread running."""
     def fail(partial):
         raise RuntimeError("display failed")
 
@@ -149,6 +156,7 @@ def test_an_error_in_on_progress_stops_the_search_and_propagates():
 
 
 def test_no_legal_moves():
+    """A position with no legal moves returns 'no-moves' with no lines and no best move."""
     finished = to_kernel(parse_position("6x6 6/6/6/6/6/6 - B play 0/5 0+0/0+0 30"))
     analysis = mcts_analysis(PENGUINS, finished, sims=100, seconds=None)
     assert analysis.stopped == "no-moves"
@@ -157,6 +165,7 @@ def test_no_legal_moves():
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_finds_the_immediate_win(threads):
+    """MCTS picks the one move that wins at once and scores it above 0.95, with 1 or 2 threads."""
     state = parse_position(WIN_NOW)
     winning = encode_move(parse_move(state, "a1-E"))
     analysis = mcts_analysis(PENGUINS, to_kernel(state), sims=2000, seconds=None, threads=threads, memory_mb=16)
@@ -187,6 +196,7 @@ def play_against_random(game_index: int) -> float:
 
 
 def test_beats_a_random_player():
+    """MCTS wins at least 38 of 40 games against a random player."""
     with ThreadPoolExecutor(max_workers=2) as pool:  # the searches run without the GIL
         results = list(pool.map(play_against_random, range(40)))
     assert sum(result == 1.0 for result in results) >= 38, results

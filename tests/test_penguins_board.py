@@ -37,6 +37,7 @@ def cells(line: str) -> list[tuple[int, str]]:
 
 
 def test_each_row_shows_its_pieces_in_order_between_ghosts_and_seams():
+    """A row shows: label, ghost of its last square, seam, its squares in order, seam, ghost of its first square."""
     text = plain(parse_position(HAND_BUILT))
     # label, ghost of the last space, seam, the W spaces, seam, ghost of the first space
     assert line_of(text, "1").split() == ["1", "p", "\\", "P", "·", "·", "·", "·", "p", "\\", "P"]
@@ -47,6 +48,7 @@ def test_each_row_shows_its_pieces_in_order_between_ghosts_and_seams():
 
 
 def test_ghost_rows_copy_the_opposite_edge_and_the_wrap_is_noted():
+    """The ghost rows copy the opposite edge rows, file letters frame them, and the wrap note is shown."""
     text = plain(parse_position(HAND_BUILT))
     lines = text.splitlines()
     top, bottom = lines.index(line_of(text, "(5)")), lines.index(line_of(text, "(1)"))
@@ -60,6 +62,7 @@ def test_ghost_rows_copy_the_opposite_edge_and_the_wrap_is_noted():
 
 
 def test_the_lattice_is_a_parallelogram_with_half_cell_shifts():
+    """Cells are 4 columns apart in a row and each row shifts 2 columns right, ghosts and file letters too."""
     state = parse_position(HAND_BUILT)
     text = plain(state)
     lines = text.splitlines()
@@ -83,6 +86,7 @@ def test_the_lattice_is_a_parallelogram_with_half_cell_shifts():
 
 
 def test_legend_and_status_state_sides_supplies_and_phase():
+    """The legend names each side's pieces; the status shows side to move, phase, ply, supplies and unused penguins."""
     text = plain(parse_position(HAND_BUILT))
     assert "A (red): P penguin S star E egg" in text
     assert "B (blue): p penguin s star e egg" in text
@@ -95,6 +99,7 @@ def test_legend_and_status_state_sides_supplies_and_phase():
 
 
 def test_setup_status_names_the_rival_egg_and_the_cap():
+    """In setup the status says a rival egg is placed and shows the ply cap, supplies and unused penguins."""
     text = plain(parse_position("4x4 4/4/4/4 - A setup 16/16 3+1/3+1 0 cap=50"))
     assert re.search(r"to move: A\s+phase: setup, A places a rival egg", text)
     assert "ply: 0 of cap 50" in text
@@ -104,6 +109,7 @@ def test_setup_status_names_the_rival_egg_and_the_cap():
 
 
 def test_finished_games_say_so():
+    """A won or drawn game says 'game over' and why."""
     won = plain(parse_position("4x4 Pe2/4/4/3s - A play 0/10 2+1/2+0 40"))
     assert "game over: A wins (its supply is empty)" in won
     drawn = plain(parse_position("4x4 4/4/4/4 - B play 10/10 3+1/3+1 300"))
@@ -111,6 +117,7 @@ def test_finished_games_say_so():
 
 
 def test_highlights_add_brackets_and_leave_the_layout_alone():
+    """Highlighted squares get brackets and nothing else on the board or below it changes."""
     state = parse_position(HAND_BUILT)
     bare = plain(state)
     marked = plain(state, highlight=[0, 10])  # a1 (P) and e2 (s)
@@ -135,6 +142,7 @@ def lit_characters(group) -> list[tuple[str, str]]:
 
 
 def test_highlight_background_covers_the_square_and_its_ghost_copies():
+    """A highlight's background covers the square, its brackets and its ghost copies; nothing is lit without one."""
     state = parse_position(HAND_BUILT)
     plain_lit = [item for item in lit_characters(render(state)) if item[0] in ("1", "(1)")]
     assert plain_lit == []
@@ -148,6 +156,7 @@ def test_highlight_background_covers_the_square_and_its_ghost_copies():
 
 @pytest.mark.parametrize("square", [-1, 30, "a1", 2.0])
 def test_highlight_off_the_board_is_refused(square):
+    """Highlighting something that is not a square of the board raises ValueError."""
     with pytest.raises(ValueError, match="not on the 6x5 board"):
         render(parse_position(HAND_BUILT), highlight=[square])
 
@@ -155,6 +164,7 @@ def test_highlight_off_the_board_is_refused(square):
 @pytest.mark.parametrize("width", range(4, 9))
 @pytest.mark.parametrize("height", range(4, 9))
 def test_every_board_size_draws_one_line_per_row(width, height):
+    """Every size from 4x4 to 8x8 draws one line per row with the right number of cells, within 100 columns."""
     state = parse_position(f"{width}x{height} {'/'.join([str(width)] * height)} - A setup 16/16 3+1/3+1 0")
     text = plain(state)
     for r in range(height):
@@ -165,6 +175,7 @@ def test_every_board_size_draws_one_line_per_row(width, height):
 
 
 def test_floes_after_a_wrapping_slide():
+    """After a wrapping slide on 'floes': the path is highlighted, the captured egg is A's, the status is right."""
     state = resolve_position("floes")
     for token in ["+d4", "+e5", "+c3", "+f6", "^c3", "+c6"]:
         state = successor(state, parse_move(state, token))

@@ -130,6 +130,7 @@ def _board_lines(state: State, marked: frozenset[int]) -> list[Text]:
     width, height = state.width, state.height
 
     def file_letters(r_shown: int) -> Text:
+        """A line of the file letters, each placed as on lattice row `r_shown`."""
         line = _Line()
         for q in range(width):
             line.put(_x(q, r_shown), FILES[q], LABEL_STYLE)
@@ -138,6 +139,7 @@ def _board_lines(state: State, marked: frozenset[int]) -> list[Text]:
     lines = [file_letters(-2)]
 
     def ghost_row(r_shown: int, r_source: int) -> Text:
+        """A line with the dimmed copy of row `r_source` on lattice row `r_shown`, labelled '(n)'."""
         line = _Line()
         line.put(0, f"({r_source + 1})", "dim")
         for q in range(width):
