@@ -11,6 +11,7 @@ import numpy as np
 
 from kernels import games
 from solver.analysis import Analysis, Line, Score
+from solver.errors import CalderaError
 from solver.search import alphabeta as kernel
 from solver.watch import INTERRUPTED, RUNNING, TIMED_OUT, new_stop, watch
 
@@ -93,6 +94,8 @@ def alphabeta_analysis(
     threads: lazy SMP - extra threads search the same tree with the shared table and speed up
     the main thread's search; the result is the main thread's.
     """
+    if game not in games.TWO_PLAYER_DETERMINISTIC:
+        raise CalderaError("alpha-beta searches two-player games without dice; use MCTS for this game")
     weights = games.default_weights(game) if weights is None else weights
     stop = new_stop() if stop is None else stop
     keys = np.zeros(table_entries(hash_mb), dtype=np.uint64)

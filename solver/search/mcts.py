@@ -11,8 +11,9 @@ The tree lives in plain numpy arrays, one entry per node (index 0 is the root):
     visits[i]       int64    simulations that passed through node i
     reward[i]       float64  total result of the player who made move_of[i] (1 win, 0.5 draw)
     mover[i]        int8     that player (-1 at the root)
-    kind[i]         int8     DECISION today; a dice game will add CHANCE nodes (children are
-                             then outcomes, chosen by probability instead of UCT)
+    kind[i]         int8     CHANCE when the position at node i is a chance node (a dice roll):
+                             its children are the outcomes, in the order the kernel lists them,
+                             and selection samples them by probability instead of using UCT
 
 `meta` (int64, META_LEN words) holds the counters: nodes in use, the tree-full flag, the depth of
 the deepest node and the simulations run. Nodes do not store positions: every simulation replays
@@ -28,9 +29,9 @@ import numpy as np
 from numba import njit
 
 from kernels import games
-from kernels.rng import random_below
+from kernels.rng import random_below, random_unit
 
-DECISION, CHANCE = 0, 1  # node kinds; CHANCE is kept for the dice games to come
+DECISION, CHANCE = 0, 1  # node kinds
 UNEXPANDED = -1
 NO_NODE = -1
 NO_PLAYER = -1
@@ -86,6 +87,17 @@ def select_child(node, exploration, first_child, child_count, visits, reward):
     return best
 
 
+@njit(cache=True, nogil=True, inline="always")
+def sample(probabilities, n, rng):
+    """An index in [0, n) drawn with the given probabilities."""
+    u = random_unit(rng)
+    for i in range(n - 1):
+        u -= probabilities[i]
+        if u < 0.0:
+            return i
+    return n - 1
+
+
 @njit(cache=True, nogil=True)
 def run_simulations(
     game, root, move_of, parent, first_child, child_count, visits, reward, mover, kind, meta,
@@ -103,6 +115,7 @@ def run_simulations(
     state = np.empty_like(root)
     scratch = np.empty_like(root)
     moves = np.empty(games.MAX_MOVES, dtype=np.int64)
+    probabilities = np.empty(games.MAX_MOVES, dtype=np.float64)
     done = np.int64(0)
     while done < budget:
         if stop[0] != 0:
@@ -110,24 +123,39 @@ def run_simulations(
         state[:] = root
         node = np.int64(0)
         depth = np.int64(0)
-        # Selection: follow UCT while the node is expanded and the game goes on.
+        # Selection: follow UCT while the node is expanded and the game goes on; at a chance
+        # node the dice choose the child.
         while child_count[node] > 0:
-            node = select_child(node, exploration, first_child, child_count, visits, reward)
+            if kind[node] == CHANCE:
+                n = games.chance_outcomes(game, state, moves, probabilities)
+                node = np.int64(first_child[node]) + sample(probabilities, n, rng)
+            else:
+                node = select_child(node, exploration, first_child, child_count, visits, reward)
             games.apply(game, state, move_of[node], scratch)
             state, scratch = scratch, state
             depth += 1
         # Expansion: all children of the leaf at once, then step into the first (they are
         # shuffled, so "the first unvisited child" is a random one).
         if child_count[node] == UNEXPANDED:
-            n = games.legal_moves(game, state, moves)
+            chance = games.is_chance(game, state)
+            if chance:
+                n = games.chance_outcomes(game, state, moves, probabilities)
+            else:
+                n = games.legal_moves(game, state, moves)
             if n == 0:
                 child_count[node] = 0
             elif meta[NODES] + n <= capacity:
-                for i in range(n - 1, 0, -1):
-                    j = random_below(rng, i + 1)
-                    moves[i], moves[j] = moves[j], moves[i]
+                entered = np.int64(0)
+                if chance:
+                    entered = sample(probabilities, n, rng)
+                    player = NO_PLAYER  # nobody chose the outcome: no reward to keep
+                    kind[node] = CHANCE
+                else:
+                    for i in range(n - 1, 0, -1):
+                        j = random_below(rng, i + 1)
+                        moves[i], moves[j] = moves[j], moves[i]
+                    player = games.to_move(game, state)
                 first = meta[NODES]
-                player = games.to_move(game, state)
                 for i in range(n):
                     child = first + i
                     move_of[child] = moves[i]
@@ -144,13 +172,18 @@ def run_simulations(
                 depth += 1
                 if depth > meta[MAX_DEPTH]:
                     meta[MAX_DEPTH] = depth
-                node = first
-                games.apply(game, state, moves[0], scratch)
+                node = first + entered
+                games.apply(game, state, moves[entered], scratch)
                 state, scratch = scratch, state
             else:
                 meta[FULL] = 1  # keep simulating from this leaf without growing
-        # Playout with the game's light policy until no move is left.
+        # Playout with the game's light policy (the dice at chance nodes) until no move is left.
         while True:
+            if games.is_chance(game, state):
+                n = games.chance_outcomes(game, state, moves, probabilities)
+                games.apply(game, state, moves[sample(probabilities, n, rng)], scratch)
+                state, scratch = scratch, state
+                continue
             n = games.legal_moves(game, state, moves)
             if n == 0:
                 break
