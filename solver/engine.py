@@ -14,12 +14,13 @@ import numpy as np
 from solver.analysis import Analysis, Line, Score
 from solver.errors import CalderaError
 
-ENGINES = ("alphabeta", "mcts", "random", "greedy")
+ENGINES = ("alphabeta", "mcts", "expectimax", "random", "greedy")
 # Which settings each engine understands, and their types.
 SETTINGS = {
     "alphabeta": {"depth": int, "nodes": int, "time": float, "hash": int, "threads": int, "multipv": int, "solve": bool,
                   "weights": str},
     "mcts": {"sims": int, "time": float, "memory": int, "threads": int, "seed": int, "c": float, "multipv": int},
+    "expectimax": {"depth": int, "nodes": int, "time": float, "multipv": int},
     "random": {"seed": int},
     "greedy": {},
 }
@@ -104,6 +105,15 @@ def run_engine(spec: EngineSpec, game: int, root: np.ndarray, stop: np.ndarray |
             game, root, sims=s.get("sims"), seconds=s.get("time", None if limited else DEFAULT_TIME_S),
             threads=s.get("threads", 1), memory_mb=s.get("memory", 256), seed=s.get("seed", 0),
             exploration=s.get("c", 1.4), multipv=s.get("multipv", 1), stop=stop, on_progress=on_progress,
+        )
+    if spec.name == "expectimax":
+        from solver.expectimax import expectimax_analysis
+
+        limited = any(k in s for k in ("depth", "nodes", "time"))
+        return expectimax_analysis(
+            game, root, depth=s.get("depth"), nodes=s.get("nodes"),
+            seconds=s.get("time", None if limited else DEFAULT_TIME_S), multipv=s.get("multipv", 1), stop=stop,
+            on_progress=on_progress,
         )
     if spec.name == "greedy":
         # One ply of alpha-beta: the move whose resulting position evaluates best.
