@@ -11,7 +11,8 @@ import sys
 
 import click
 
-GAMES = ("penguins",)
+from solver.games.registry import NAMES as GAMES
+
 MAX_PERFT_DEPTH = 30
 
 
@@ -48,38 +49,48 @@ position_argument = click.argument("position", required=False)
 @click.group(cls=CalderaGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="caldera")
 def main():
-    """Caldera: analysis engine for penguins and other modern board games.
+    """Caldera: analysis engine for penguins, Island Project and other modern board games.
 
     \b
+    GAME is penguins or island (Island Project, with dice; searched by MCTS).
     Examples:
       caldera show penguins                 draw the built-in start position
       caldera moves penguins floes          list the legal moves of a built-in position
       caldera perft penguins 4 --threads 2  count move sequences 4 plies deep
       caldera positions penguins            list the built-in positions
+      caldera hint island                   the best moves of Island Project's start, in words
     """
 
 
-def load_position(position: str | None, after: str = ""):
-    """Parse a position (built-in name or notation) and play the moves in `after` on it.
+def load_position(game: str, position: str | None, after: str = ""):
+    """Parse a position of `game` (built-in name or notation) and play the moves in `after` on it.
 
     Returns the position reached and the spaces the last of those moves touched.
     """
     from solver.errors import CalderaError
-    from solver.games.penguins import successor, touched_spaces
-    from solver.games.penguins_notation import parse_move, resolve_position
+    from solver.games.registry import game as game_entry
 
-    state, touched = resolve_position(position), ()
+    entry = game_entry(game)
+    state, touched = entry.resolve_position(position), ()
     for number, text in enumerate(after.split(), start=1):
         try:
-            move = parse_move(state, text)
+            move = entry.parse_move(state, text)
         except CalderaError as error:
             raise CalderaError(f"--after, move {number} ({text}): {error}") from None
-        state, touched = successor(state, move), touched_spaces(state, move)
+        state, touched = entry.successor(state, move), entry.touched(state, move)
     return state, touched
 
 
+def registry_entry(game: str):
+    """The registry entry of `game` (solver/games/registry.py)."""
+    from solver.games.registry import game as game_entry
+
+    return game_entry(game)
+
+
 after_option = click.option(
-    "--after", default="", metavar="MOVES", help='Moves to play first, in move notation, e.g. "+c4 +d5 ^d5".'
+    "--after", default="", metavar="MOVES",
+    help='Moves to play first, in move notation, e.g. "+c4 +d5 ^d5" (island: "2E roll:3V 3 +a1 .").',
 )
 
 
@@ -98,16 +109,15 @@ def show(game, position, after):
       caldera show penguins
       caldera show penguins floes --after "+c4 +d5"
       caldera show penguins "6x6 6/6/2I3/3I2/6/6 - A setup 16/16 3+1/3+1 0"
+      caldera show island start3 --after "2E roll:3V 3"
     """
     from rich.console import Console
 
-    from solver.games.penguins_board import render
-    from solver.games.penguins_notation import format_position
-
-    state, last_move = load_position(position, after)
+    entry = registry_entry(game)
+    state, last_move = load_position(game, position, after)
     console = Console()
-    console.print(render(state, highlight=last_move))
-    console.print(format_position(state), markup=False, highlight=False)
+    console.print(entry.render(state, highlight=last_move))
+    console.print(entry.format_position(state), markup=False, highlight=False, soft_wrap=True)
 
 
 @main.command()
@@ -118,15 +128,17 @@ def moves(game, position, after):
     """List the legal moves of the side to move, grouped by action.
 
     \b
-    Slides show where the penguin stops, the eggs laid and the rival eggs captured.
+    Slides show where the penguin stops, the eggs laid and the rival eggs captured; Island
+    Project moves say what they do (eruptions, new terrain, food). At a dice roll the outcomes
+    are listed with their probabilities.
     Examples:
       caldera moves penguins
       caldera moves penguins floes --after "+a1 +b2"
+      caldera moves island --after "2E roll:3V"
     """
-    from solver.games.penguins_explain import describe_moves
-
-    state, _ = load_position(position, after)
-    for line in describe_moves(state):
+    entry = registry_entry(game)
+    state, _ = load_position(game, position, after)
+    for line in entry.describe_moves(state):
         click.echo(line)
 
 
@@ -140,19 +152,21 @@ def moves(game, position, after):
 def perft(game, position_and_depth, divide, threads, reference, after):
     """Count the move sequences of exactly DEPTH plies from a position (ruling P-8a).
 
+    For island, DEPTH counts decision plies and every dice outcome is expanded without using up
+    depth (a roll is not a ply), as solver/games/island.py's perft does.
+
     \b
     Examples:
       caldera perft penguins 4
       caldera perft penguins floes 4 --threads 2 --divide
       caldera perft penguins pond 3 --reference    (the oracle; thousands of times slower)
+      caldera perft island 4 --divide
     """
     from rich.progress import Progress
 
-    from solver.games.penguins_kernel import to_kernel
-    from solver.games.penguins_notation import format_move
-    from solver.perft import perft as run_perft
-    from solver.perft import reference_perft
     from solver.warmup import warm_up
+
+    entry = registry_entry(game)
 
     if len(position_and_depth) > 2:
         raise click.UsageError("perft takes [POSITION] DEPTH; put notation text in quotes")
@@ -160,22 +174,22 @@ def perft(game, position_and_depth, divide, threads, reference, after):
     if not depth_text.isdigit() or int(depth_text) > MAX_PERFT_DEPTH:
         raise click.UsageError(f"DEPTH must be a whole number 0..{MAX_PERFT_DEPTH}, not '{depth_text}'")
     depth = int(depth_text)
-    state, _ = load_position(position[0] if position else None, after)
+    state, _ = load_position(game, position[0] if position else None, after)
     if reference and threads > 1:
         raise click.UsageError("--reference runs on one thread; drop --threads")
     if not reference:
-        warm_up(("perft",))
+        warm_up(("perft",), games=(game,))
     console = _stderr_console()
     with Progress(transient=True, console=console, disable=not console.is_terminal) as progress:
         task = progress.add_task(f"perft {depth}: root moves", total=None)
         advance = lambda done, total: progress.update(task, completed=done, total=total)  # noqa: E731
         if reference:
-            result = reference_perft(state, depth, on_root_move=advance)
+            result = entry.reference_perft(state, depth, on_root_move=advance)
         else:
-            result = run_perft(to_kernel(state), depth, threads, on_root_move=advance)
+            result = entry.perft(entry.to_kernel(state), depth, threads, on_root_move=advance)
     if divide:
         for move, count in result.divide:
-            click.echo(f"{format_move(state, move):8} {count}")
+            click.echo(f"{entry.format_move(state, move):8} {count}")
         click.echo("")
     click.echo(f"depth    {depth}")
     click.echo(f"nodes    {result.nodes}")
@@ -184,13 +198,19 @@ def perft(game, position_and_depth, divide, threads, reference, after):
     click.echo(f"speed    {result.nodes_per_second:,.0f} nodes/s ({engine})")
 
 
+SEARCH_ENGINES = ["alphabeta", "mcts", "expectimax"]
+FLAGS = {"hash": "--hash", "memory": "--memory", "time": "--time"}
+
+
 def search_options(command):
     """The search options shared by `analyze` (all of them) and documented once."""
     options = [
-        click.option("--engine", type=click.Choice(["alphabeta", "mcts"]), default="alphabeta", show_default=True,
-                     help="alphabeta: deep tactical search; mcts: Monte Carlo tree search."),
-        click.option("--depth", type=click.IntRange(1, 300), help="alphabeta: plies to search."),
-        click.option("--nodes", type=click.IntRange(1), help="alphabeta: stop after about this many nodes."),
+        click.option("--engine", type=click.Choice(SEARCH_ENGINES), default=None,
+                     help="alphabeta: deep tactical search; mcts: Monte Carlo tree search; "
+                          "expectimax: search through the dice (two-player island).  "
+                          "[default: alphabeta for penguins, mcts for island]"),
+        click.option("--depth", type=click.IntRange(1, 300), help="alphabeta, expectimax: plies to search."),
+        click.option("--nodes", type=click.IntRange(1), help="alphabeta, expectimax: stop after about this many nodes."),
         click.option("--time", "seconds", type=click.FloatRange(min=0.01), help="Seconds to think (default 3 when no other limit is given)."),
         click.option("--sims", type=click.IntRange(1), help="mcts: simulations to run."),
         click.option("--multipv", type=click.IntRange(1, 64), default=1, show_default=True, help="Number of best moves to report."),
@@ -211,11 +231,20 @@ def engine_spec(engine: str, values: dict):
 
     settings = {key: value for key, value in values.items() if value not in (None, False)}
     for key in settings:
-        if key not in SETTINGS[engine]:
-            other = "mcts" if engine == "alphabeta" else "alphabeta"
-            flag = {"hash": "--hash", "memory": "--memory", "time": "--time"}.get(key, f"--{key}")
-            raise click.UsageError(f"{flag} is a setting of --engine {other}, not {engine}")
+        if key not in SETTINGS.get(engine, ()):
+            others = [name for name in SEARCH_ENGINES if name != engine and key in SETTINGS.get(name, ())]
+            flag = FLAGS.get(key, f"--{key}")
+            raise click.UsageError(f"{flag} is a setting of --engine {' or '.join(others) or 'none'}, not {engine}")
     return EngineSpec.build(engine, settings)
+
+
+def check_engine_fits(entry, spec_name: str, what: str = "--engine", instead: str = "use MCTS: --engine mcts") -> None:
+    """Refuse alpha-beta (and greedy, one ply of it) on a game it cannot search, in one line."""
+    from solver.errors import CalderaError
+
+    if spec_name in ("alphabeta", "greedy") and not entry.alphabeta:
+        raise CalderaError(f"{what} {spec_name}: alpha-beta cannot search {entry.name} ({entry.title} has dice "
+                           f"and up to {len(entry.seats)} players); {instead}")
 
 
 @main.command()
@@ -227,6 +256,10 @@ def engine_spec(engine: str, values: dict):
 def analyze(game, position, after, as_json, engine, seconds, hash_mb, memory_mb, **limits):
     """Search a position: score, best move, principal variation, depth, nodes and speed.
 
+    Island Project (island) is searched with MCTS (or --engine expectimax, two players); at a
+    dice roll MCTS lists the outcomes with their probabilities instead of searching (the dice,
+    not a player, choose the next move), expectimax searches each outcome.
+
     \b
     Examples:
       caldera analyze penguins                          3 s of alpha-beta on the start
@@ -234,74 +267,95 @@ def analyze(game, position, after, as_json, engine, seconds, hash_mb, memory_mb,
       caldera analyze penguins --engine mcts --sims 20000 --seed 1
       caldera analyze penguins "<position>" --solve --time 30
       caldera analyze penguins pond --json
+      caldera analyze island --sims 20000 --seed 1 --multipv 3
     """
-    from solver.analysis_output import analysis_json, print_analysis
-    from solver.games.penguins_notation import format_position
+    from solver.analysis_output import analysis_json, chance_json, print_analysis, print_chance
 
+    entry = registry_entry(game)
+    engine = engine or entry.default_engine
+    check_engine_fits(entry, engine)
     values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb)
     if values["multipv"] == 1:
         values["multipv"] = None
     if values["threads"] == 1:
         values["threads"] = None
     spec = engine_spec(engine, values)
-    state, _ = load_position(position, after)
-    result = run_search(spec, state, live=not as_json)
+    state, _ = load_position(game, position, after)
+    if entry.is_chance(state) and spec.name != "expectimax":  # expectimax searches each outcome
+        if as_json:
+            click.echo(chance_json(state, spec, entry))
+        else:
+            print_chance(state, spec, entry.format_position(state), entry)
+        return
+    result = run_search(entry, spec, state, live=not as_json)
     if as_json:
-        click.echo(analysis_json(state, spec, result))
+        click.echo(analysis_json(state, spec, result, entry))
     else:
-        print_analysis(state, spec, result, format_position(state))
+        print_analysis(state, spec, result, entry.format_position(state), entry)
 
 
 @main.command()
 @game_argument
 @position_argument
 @click.option("--top", type=click.IntRange(1, 20), default=3, show_default=True, help="How many moves to suggest.")
-@click.option("--time", "seconds", type=click.FloatRange(min=0.05), default=0.8, show_default=True, help="Seconds to think.")
+@click.option("--time", "seconds", type=click.FloatRange(min=0.05), default=None,
+              help="Seconds to think.  [default: 0.8 for penguins, 0.5 for island]")
 @after_option
 def hint(game, position, top, seconds, after):
     """Suggest the best moves for the side to move, each explained in plain words.
+
+    penguins is searched with alpha-beta, island (Island Project) with MCTS. At a dice roll the
+    hint lists the outcomes of the dice with their probabilities.
 
     \b
     Examples:
       caldera hint penguins floes --after "+d4 +e5"
       caldera hint penguins "5x5 IEPE1/P3s/3eS/epe2/ppPe1 - A play 14/12 0+0/0+0 20" --top 5
+      caldera hint island --after "2E roll:3V"
     """
+    from solver.analysis_output import chance_table_lines
     from solver.engine import EngineSpec
-    from solver.games.penguins import SIDES
-    from solver.games.penguins_explain import explain_move
-    from solver.games.penguins_kernel import decode_move
-    from solver.games.penguins_notation import format_move
 
-    state, _ = load_position(position, after)
-    spec = EngineSpec.build("alphabeta", {"time": seconds, "multipv": top})
-    result = run_search(spec, state, live=True)
-    if not result.lines:
-        click.echo(f"{SIDES[state.to_move]} has no legal move: the game is over.")
+    entry = registry_entry(game)
+    state, _ = load_position(game, position, after)
+    seat = entry.seat_name(state)
+    if entry.is_chance(state):
+        click.echo(f"The next move is the dice roll, not a choice of {seat}; the outcomes:")
+        for line in chance_table_lines(state, entry):
+            click.echo(f"  {line}")
         return
-    click.echo(f"Best moves for {SIDES[state.to_move]} (searched {result.depth} plies in {result.seconds:.1f} s):")
+    seconds = entry.default_hint_seconds if seconds is None else seconds
+    spec = EngineSpec.build(entry.default_engine, {"time": seconds, "multipv": top})
+    result = run_search(entry, spec, state, live=True)
+    if not result.lines:
+        click.echo(f"{seat} has no legal move: the game is over.")
+        return
+    if result.engine == "mcts":
+        searched = f"{result.nodes:,} simulations in {result.seconds:.1f} s"
+    else:
+        searched = f"searched {result.depth} plies in {result.seconds:.1f} s"
+    click.echo(f"Best moves for {seat} ({searched}):")
     for rank, line in enumerate(result.lines, start=1):
-        move = decode_move(line.move)
-        click.echo(f"{rank}. {format_move(state, move):7} {explain_move(state, move, line.score)}")
+        click.echo(f"{rank}. {entry.format_move(state, line.move):7} {entry.explain(state, line.move, line.score)}")
 
 
-def run_search(spec, state, live: bool):
-    """Run the engine on a penguins position, with a live status line on a terminal."""
+def run_search(entry, spec, state, live: bool):
+    """Run the engine on a position of the game `entry`, with a live status line on a terminal."""
     from rich.live import Live
 
-    from kernels.games import GAME_IDS
     from solver.analysis_output import progress_line
     from solver.engine import run_engine
-    from solver.games.penguins_kernel import to_kernel
     from solver.warmup import warm_up
 
-    warm_up(("alphabeta",) if spec.name == "alphabeta" else ("mcts",))
+    warm_up({"alphabeta": ("alphabeta",), "mcts": ("mcts",)}.get(spec.name, ()), games=(entry.name,))
     console = _stderr_console()
-    plies_to_end = max(0, state.rules.ply_cap - state.ply)
+    plies_to_end = entry.plies_to_end(state)
+    words = entry.to_kernel(state)
     if not (live and console.is_terminal):
-        return run_engine(spec, GAME_IDS["penguins"], to_kernel(state), plies_to_end=plies_to_end)
+        return run_engine(spec, entry.game_id, words, plies_to_end=plies_to_end)
     with Live("", console=console, transient=True, refresh_per_second=8) as display:
-        return run_engine(spec, GAME_IDS["penguins"], to_kernel(state), plies_to_end=plies_to_end,
-                          on_progress=lambda analysis: display.update(progress_line(state, analysis)))
+        return run_engine(spec, entry.game_id, words, plies_to_end=plies_to_end,
+                          on_progress=lambda analysis: display.update(progress_line(state, analysis, entry)))
 
 
 @main.command()
@@ -310,44 +364,49 @@ def run_search(spec, state, live: bool):
 @click.argument("engine_b", metavar="ENGINE_B")
 @click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=20, show_default=True,
               help="Games to play; each opening is played twice, colours swapped.")
-@click.option("--position", default=None, metavar="POS", help="Start position: built-in name or notation text.  [default: start]")
+@click.option("--position", default=None, metavar="POS", help="Start position: built-in name or notation text.  [default: start; island: start2]")
 @click.option("--random-plies", type=click.IntRange(0, 300), default=2, show_default=True,
-              help="Random plies opening each pair of games (2 = the two setup rival eggs).")
+              help="Random plies opening each pair (or group) of games (penguins: 2 = the two setup rival eggs; "
+                   "island: decisions, the dice rolls between them not counted).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the openings and of the engines' random choices.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary (and every game's moves) as one JSON object.")
 def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_json):
     """Play ENGINE_A against ENGINE_B: wins, draws, losses, score and Elo difference.
 
     \b
-    An ENGINE is NAME[:KEY=VALUE,...] with NAME alphabeta, mcts, greedy or random, e.g.
+    An ENGINE is NAME[:KEY=VALUE,...] with NAME alphabeta, mcts, expectimax, greedy or
+    random, e.g.
       alphabeta:depth=4  mcts:sims=2000  mcts:time=0.1,threads=2  greedy  random
-    Games 2k and 2k+1 share a random opening with the colours swapped. Searches limited
+    Games 2k and 2k+1 share a random opening with the colours swapped (with more seats, each
+    group of one game per seat shares it, engine A taking every seat in turn). Searches limited
     by depth, nodes or sims (not time) and a fixed --seed make the match repeat exactly.
     Progress goes to stderr; Ctrl-C stops after the current game with the summary so far.
+    island (Island Project) is played by mcts, expectimax (2 players) or random; the match
+    rolls the dice.
 
     \b
     Examples:
       caldera match penguins greedy random
       caldera match penguins mcts:sims=2000 alphabeta:depth=4 --games 40 --seed 7
       caldera match penguins greedy random --position pond --json
+      caldera match island mcts:sims=200 random --games 4
     """
     import json
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from kernels.games import GAME_IDS
     from solver.engine import EngineSpec
-    from solver.games.penguins_kernel import to_kernel
-    from solver.games.penguins_notation import BUILTIN_POSITIONS, format_position
-    from solver.match import game_line, match_json, play_match, stop_after_game, summary_lines
+    from solver.match import check_engines, game_line, match_json, play_match, stop_after_game, summary_lines
     from solver.warmup import warm_up
 
+    entry = registry_entry(game)
     spec_a, spec_b = EngineSpec.parse(engine_a), EngineSpec.parse(engine_b)
-    state, _ = load_position(position)
-    name = "start" if position is None else position.strip()
-    label = name if name in BUILTIN_POSITIONS else "(given position)"
+    check_engines(entry.game_id, spec_a, spec_b)
+    state, _ = load_position(game, position)
+    name = entry.default_position if position is None else position.strip()
+    label = name if name in entry.builtin_positions else "(given position)"
     searches = {"alphabeta": "alphabeta", "greedy": "alphabeta", "mcts": "mcts"}
-    warm_up(("perft", *sorted({searches[s.name] for s in (spec_a, spec_b) if s.name in searches})))
+    warm_up(("perft", *sorted({searches[s.name] for s in (spec_a, spec_b) if s.name in searches})), games=(game,))
     console = _stderr_console()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=not console.is_terminal) as progress:
@@ -364,10 +423,10 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
             console.print("caldera: stopping after this game (Ctrl-C again to stop now)", markup=False, highlight=False)
 
         with stop_after_game(on_first_interrupt) as stop_requested:
-            result = play_match(GAME_IDS["penguins"], to_kernel(state), spec_a, spec_b, games=n_games,
+            result = play_match(entry.game_id, entry.to_kernel(state), spec_a, spec_b, games=n_games,
                                 random_plies=random_plies, seed=seed, on_game=on_game, should_stop=stop_requested.is_set)
     if as_json:
-        click.echo(json.dumps(match_json(result, format_position(state), state)))
+        click.echo(json.dumps(match_json(result, entry.format_position(state), state)))
     else:
         for line in summary_lines(result, label):
             click.echo(line)
@@ -379,12 +438,11 @@ def positions(game):
     """List the built-in positions with their notation.
 
     \b
-    Example:
+    Examples:
       caldera positions penguins
+      caldera positions island
     """
-    from solver.games.penguins_notation import BUILTIN_POSITIONS
-
-    for name, text in BUILTIN_POSITIONS.items():
+    for name, text in registry_entry(game).builtin_positions.items():
         click.echo(f"{name:8} {text}")
 
 

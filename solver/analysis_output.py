@@ -1,4 +1,10 @@
-"""Analysis results as text for people (rich) and as JSON for programs (docs/json.md)."""
+"""Analysis results as text for people (rich) and as JSON for programs (docs/json.md).
+
+Text lines are printed with soft wrap: a position's notation is never broken across lines.
+
+Moves are named through the game registry (solver/games/registry.py), so every game prints the
+same way; an MCTS line of a dice game may pass through chance outcomes, named like `roll:3V`.
+"""
 
 from __future__ import annotations
 
@@ -9,39 +15,37 @@ from rich.table import Table
 
 from solver.analysis import Analysis
 from solver.engine import EngineSpec
-from solver.games.penguins import SIDES, State, successor
-from solver.games.penguins_kernel import decode_move
-from solver.games.penguins_notation import format_move
+from solver.games.registry import PENGUINS, Game
 
 PV_SHOWN = 12  # moves of a principal variation printed in the table
 
 
-def pv_texts(state: State, pv: tuple[int, ...]) -> list[str]:
+def pv_texts(state, pv: tuple[int, ...], game: Game = PENGUINS) -> list[str]:
     """The principal variation in move notation, each move named in the position it is played in."""
     texts = []
     for code in pv:
-        move = decode_move(code)
-        texts.append(format_move(state, move))
-        state = successor(state, move)
+        texts.append(game.format_move(state, code))
+        state = game.successor(state, code)
     return texts
 
 
-def progress_line(state: State, analysis: Analysis) -> str:
+def progress_line(state, analysis: Analysis, game: Game = PENGUINS) -> str:
     """One status line while searching: depth, score, nodes, speed and the current best line."""
     best = analysis.best
     line = f"{analysis.engine}  depth {analysis.depth}  nodes {analysis.nodes:,}  {analysis.nodes_per_second:,.0f}/s  {analysis.seconds:.1f} s"
     if best is not None:
-        line += f"  {best.score.text()}  {' '.join(pv_texts(state, best.pv)[:8])}"
+        line += f"  {best.score.text()}  {' '.join(pv_texts(state, best.pv, game)[:8])}"
     return line
 
 
-def print_analysis(state: State, spec: EngineSpec, analysis: Analysis, position_text: str) -> None:
+def print_analysis(state, spec: EngineSpec, analysis: Analysis, position_text: str, game: Game = PENGUINS) -> None:
     """The analysis as a table of lines with a summary, on stdout."""
     console = Console()
-    console.print(f"position  {position_text}", markup=False, highlight=False)
-    console.print(f"to move   {SIDES[state.to_move]} ({state.phase})  engine {spec.text()}", markup=False, highlight=False)
+    seat = game.seat_name(state)
+    console.print(f"position  {position_text}", markup=False, highlight=False, soft_wrap=True)
+    console.print(f"to move   {seat} ({game.phase_text(state)})  engine {spec.text()}", markup=False, highlight=False, soft_wrap=True)
     if not analysis.lines:
-        console.print(f"{SIDES[state.to_move]} has no legal move: the game is over.")
+        console.print(f"{seat} has no legal move: the game is over.", soft_wrap=True)
         return
     unit = "sims" if analysis.engine == "mcts" else "nodes"
     table = Table(box=None, pad_edge=False)
@@ -49,7 +53,7 @@ def print_analysis(state: State, spec: EngineSpec, analysis: Analysis, position_
         if column:
             table.add_column(column, justify="right" if column in ("#", "visits") else "left")
     for rank, line in enumerate(analysis.lines, start=1):
-        moves = pv_texts(state, line.pv)
+        moves = pv_texts(state, line.pv, game)
         shown = " ".join(moves[:PV_SHOWN]) + (" ..." if len(moves) > PV_SHOWN else "")
         cells = [str(rank), moves[0], line.score.text()]
         if analysis.engine == "mcts":
@@ -58,21 +62,19 @@ def print_analysis(state: State, spec: EngineSpec, analysis: Analysis, position_
     console.print(table)
     console.print(
         f"depth {analysis.depth}  {unit} {analysis.nodes:,}  {analysis.nodes_per_second:,.0f} {unit}/s  "
-        f"time {analysis.seconds:.2f} s", markup=False, highlight=False,
+        f"time {analysis.seconds:.2f} s", markup=False, highlight=False, soft_wrap=True,
     )
-    console.print(f"threads {analysis.threads}  stopped by: {analysis.stopped}", markup=False, highlight=False)
+    console.print(f"threads {analysis.threads}  stopped by: {analysis.stopped}", markup=False, highlight=False, soft_wrap=True)
     for note in analysis.notes:
-        console.print(f"note: {note}", markup=False, highlight=False)
+        console.print(f"note: {note}", markup=False, highlight=False, soft_wrap=True)
 
 
-def analysis_json(state: State, spec: EngineSpec, analysis: Analysis) -> str:
+def analysis_json(state, spec: EngineSpec, analysis: Analysis, game: Game = PENGUINS) -> str:
     """The analysis as one line of JSON with the keys documented in docs/json.md."""
-    from solver.games.penguins_notation import format_position
-
     return json.dumps({
-        "game": "penguins",
-        "position": format_position(state),
-        "to_move": SIDES[state.to_move],
+        "game": game.name,
+        "position": game.format_position(state),
+        "to_move": game.seat_name(state),
         "engine": spec.text(),
         "depth": analysis.depth,
         "nodes": analysis.nodes,
@@ -81,8 +83,56 @@ def analysis_json(state: State, spec: EngineSpec, analysis: Analysis) -> str:
         "threads": analysis.threads,
         "stopped": analysis.stopped,
         "lines": [
-            {"move": pv_texts(state, line.pv)[0], "score": line.score.as_json(), "pv": pv_texts(state, line.pv), "visits": line.visits}
+            {"move": pv_texts(state, line.pv, game)[0], "score": line.score.as_json(), "pv": pv_texts(state, line.pv, game), "visits": line.visits}
             for line in analysis.lines
         ],
         "notes": analysis.notes,
+    })
+
+
+# ---------------------------------------------------------------------------------- chance nodes
+
+
+def chance_note(state, game: Game) -> str:
+    """Why nothing is searched at a chance node, in one sentence."""
+    outcomes = game.chance_outcomes(state)
+    return (f"the next move is the dice roll, not a decision of {game.seat_name(state)}: "
+            f"{len(outcomes)} outcomes, nothing to search")
+
+
+def chance_table_lines(state, game: Game) -> list[str]:
+    """The chance outcomes with their probabilities, one per line."""
+    return [f"{game.format_move(state, code):9} {round(p * 36):>2}/36  {100 * float(p):5.1f}%"
+            for code, p in game.chance_outcomes(state)]
+
+
+def print_chance(state, spec: EngineSpec, position_text: str, game: Game) -> None:
+    """What `analyze` prints at a chance node: the outcomes of the dice, instead of a search."""
+    console = Console()
+    console.print(f"position  {position_text}", markup=False, highlight=False, soft_wrap=True)
+    console.print(f"to move   {game.seat_name(state)} ({game.phase_text(state)})  engine {spec.text()}", markup=False, highlight=False, soft_wrap=True)
+    console.print(chance_note(state, game), markup=False, highlight=False, soft_wrap=True)
+    console.print("outcome   probability", markup=False, highlight=False, soft_wrap=True)
+    for line in chance_table_lines(state, game):
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
+def chance_json(state, spec: EngineSpec, game: Game) -> str:
+    """The JSON of `analyze --json` at a chance node: the usual keys with no lines, stopped
+    "chance", and a "chance" list of {"move", "probability"}."""
+    return json.dumps({
+        "game": game.name,
+        "position": game.format_position(state),
+        "to_move": game.seat_name(state),
+        "engine": spec.text(),
+        "depth": 0,
+        "nodes": 0,
+        "nps": 0,
+        "seconds": 0.0,
+        "threads": spec.settings.get("threads", 1),
+        "stopped": "chance",
+        "lines": [],
+        "notes": [chance_note(state, game)],
+        "chance": [{"move": game.format_move(state, code), "probability": float(p)}
+                   for code, p in game.chance_outcomes(state)],
     })

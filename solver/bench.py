@@ -8,6 +8,9 @@ The cases are plain data so that bench/ (pytest-benchmark) can time exactly the 
     >>> timing.count > 0 and timing.seconds > 0
     True
 
+The cases run on penguins, plus one MCTS case on the 2-player Island Project start (a dice game:
+chance nodes sampled by probability, playouts with the island light policy).
+
 Every case is a fixed amount of work (a perft depth, a search depth, a number of simulations),
 so the speed-up of N threads is the time of 1 thread divided by the time of N threads. For
 perft and MCTS that equals the ratio of the rates; for alpha-beta it is the time to reach the
@@ -25,12 +28,14 @@ from importlib import metadata
 from typing import Callable
 
 from solver.errors import CalderaError
+from solver.games.island_notation import BUILTIN_POSITIONS as ISLAND_POSITIONS
 from solver.games.penguins_notation import BUILTIN_POSITIONS
 
 # A mid-game position with penguins of both sides, slides, captures and blocked slides
 # (the position M of docs/PERFORMANCE.md and bench/test_bench_penguins.py).
 MIDGAME = "8x5 6PI/5S2/pIIpEpee/P1eE4/2I1I2P - B play 14/13 0+0/0+1 13 cap=80"
 START = BUILTIN_POSITIONS["start"]
+ISLAND_START2 = ISLAND_POSITIONS["start2"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,7 @@ class BenchCase:
     size: int       # depth (perft, alphabeta) or simulations (mcts) of a full run
     quick_size: int  # the same with --quick
     unit: str       # what is counted: "nodes" or "sims"
+    game: str = "penguins"  # the game of the position: "penguins" or "island"
 
     def size_for(self, quick: bool) -> int:
         """The depth or simulation count to run: the quick one with --quick, else the full one."""
@@ -61,6 +67,8 @@ CASES = (
     BenchCase("perft", "perft", "perft", "start", START, size=5, quick_size=4, unit="nodes"),
     BenchCase("alphabeta", "alphabeta", "alpha-beta", "M", MIDGAME, size=9, quick_size=6, unit="nodes"),
     BenchCase("mcts", "mcts", "MCTS", "start", START, size=200_000, quick_size=5_000, unit="sims"),
+    BenchCase("island_mcts", "mcts", "MCTS", "island", ISLAND_START2, size=100_000, quick_size=2_000,
+              unit="sims", game="island"),
 )
 # Each figure is the total work over the total time of this many runs.
 REPEATS, QUICK_REPEATS = 3, 1
@@ -119,6 +127,7 @@ class CaseResult:
         return {
             "name": self.case.name,
             "title": self.case.title,
+            "game": self.case.game,
             "position": self.case.position,
             "work": self.case.work(self.quick),
             "size": self.case.size_for(self.quick),
@@ -202,7 +211,12 @@ def machine() -> dict:
 
 
 def prepare(case: BenchCase):
-    """The kernel array of the case's position."""
+    """The kernel array of the case's position (in its game's notation)."""
+    if case.game == "island":
+        from solver.games.island_kernel import to_kernel as island_kernel
+        from solver.games.island_notation import parse_position as island_position
+
+        return island_kernel(island_position(case.position))
     from solver.games.penguins_kernel import to_kernel
     from solver.games.penguins_notation import parse_position
 
@@ -211,8 +225,10 @@ def prepare(case: BenchCase):
 
 def run_once(case: BenchCase, words, threads: int, size: int) -> Timing:
     """Run the case once on kernel position `words`; the kernels should be warm (solver.warmup)."""
-    from kernels.games import PENGUINS
+    from kernels.games import GAME_IDS, PENGUINS
 
+    if case.kind in ("perft", "alphabeta") and case.game != "penguins":
+        raise ValueError(f"{case.kind} benchmarks run on penguins, not {case.game}")
     if case.kind == "perft":
         from solver.perft import perft
 
@@ -228,7 +244,7 @@ def run_once(case: BenchCase, words, threads: int, size: int) -> Timing:
     if case.kind == "mcts":
         from solver.mcts import mcts_analysis
 
-        analysis = mcts_analysis(PENGUINS, words, sims=size, seconds=None, threads=threads,
+        analysis = mcts_analysis(GAME_IDS[case.game], words, sims=size, seconds=None, threads=threads,
                                  memory_mb=MCTS_MEMORY_MB, seed=MCTS_SEED)
         return Timing(analysis.nodes, analysis.seconds)
     raise ValueError(f"unknown benchmark kind {case.kind!r}")
@@ -364,6 +380,9 @@ def print_report(report: BenchReport, console) -> None:
     console.print()
     runs = report.cases[0].single.runs
     console.print(f"M = \"{MIDGAME}\"", highlight=False)
+    if any(result.case.game == "island" for result in report.cases):
+        console.print("island = Island Project, 2-player start (start2), dice sampled at chance nodes.",
+                      highlight=False)
     console.print(f"Rate: total work / total time of {runs} run{'s' if runs > 1 else ''}; time: per run.\n"
                   "Speed-up: time of 1 thread / time of N threads for the same work\n"
                   "(alpha-beta: lazy SMP's time to the depth; its helpers add nodes).", highlight=False)

@@ -1,14 +1,34 @@
 """Self-play matches between two engines: the game loop, paired openings and the Elo maths.
 
-Used by `caldera match`. Games are played on the kernel (kernels.games). Games 2k and 2k+1 of a
-match start with the same random opening (the first `random_plies` plies) and swap the engines'
-seats, so neither engine profits from a lucky opening or from moving first. Every engine move
-gets its own seed, derived from the match seed, the game and the ply, so that seeded engines
-(random, mcts) repeat a match exactly but do not play the same game over and over.
+Used by `caldera match`. Games are played on the kernel (kernels.games), for two players or, in
+Island Project, for 2 to 4 seats. Engine A plays one seat and engine B every other seat.
 
-Elo: the logistic model, expected score = 1 / (1 + 10 ** (-elo / 400)). A match's Elo difference
-comes from its mean score; its 95% interval from the normal approximation of the mean of the
-per-game scores (1, 1/2, 0), mapped through the same curve.
+Seat rotation: with P seats, games are played in groups of P. The games of a group start with
+the same random opening (the first `random_plies` decision plies) and engine A takes seat
+g mod P in game g, so over a multiple of P games A plays every seat equally often and neither
+engine profits from a lucky opening or from moving first (for two seats: games 2k and 2k+1
+share an opening and swap the engines' seats).
+
+Dice: chance positions (games.is_chance) are never played by an engine. Their outcome is drawn
+from games.chance_outcomes by probability with a seeded generator, one draw per roll; the games
+of a group share that generator's seed, so the k-th roll of every game in a group is the same
+("duplicate" dice: each seat sees the same rolls whichever engine sits there, as far as the
+games run alike). Rolls inside the random opening come from the opening's generator and do not
+count as opening plies.
+
+Every engine move gets its own seed, derived from the match seed, the game and the ply, so that
+seeded engines (random, mcts) repeat a match exactly but do not play the same game over and over.
+
+Results: each seat's result is its share of the win (games.terminal_values): 1 for a sole
+winner, 1/k for each of k tied winners, 0 for the others (in a two-seat game a draw is 1/2 each).
+Engine A's W-D-L counts a sole win as W, a shared win (0 < result < 1) as D and no win as L; its
+score is its mean result, compared with its fair share 1/P (what it would expect if all seats
+were equally strong).
+
+Elo (two seats only; with more, the summary gives the share instead): the logistic model,
+expected score = 1 / (1 + 10 ** (-elo / 400)). A match's Elo difference comes from its mean
+score; its 95% interval from the normal approximation of the mean of the per-game scores
+(1, 1/2, 0), mapped through the same curve.
 """
 
 from __future__ import annotations
@@ -19,14 +39,17 @@ import signal
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Callable, Iterator
 
 import numpy as np
 
-from solver.engine import EngineSpec, run_engine, with_seed
+from solver.engine import EngineError, EngineSpec, run_engine, with_seed
 
 Z95 = 1.959963984540054  # two-sided 95% quantile of the normal distribution
 MASK62 = (1 << 62) - 1
+OPENING_TAG, DICE_TAG = 0x0BE1, 0xD1CE  # mixed into the seeds of openings and of dice
+SEAT_NAMES = "ABCD"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -149,6 +172,41 @@ def mix_seed(*parts: int) -> int:
     return x & MASK62
 
 
+def game_name(game: int) -> str:
+    """The name of a kernel game id ('penguins', 'island')."""
+    from kernels.games import GAME_IDS
+
+    return next((name for name, number in GAME_IDS.items() if number == game), f"game {game}")
+
+
+def players_of(game: int, state: np.ndarray) -> int:
+    """The seats of the position: Island Project's PLAYERS word (2-4; games.num_players gives
+    the most seats, 4), otherwise games.num_players."""
+    from kernels import games
+
+    if game == games.ISLAND:
+        from kernels import island
+
+        return int(state[island.PLAYERS])
+    return int(games.num_players(game))
+
+
+def check_engines(game: int, *specs: EngineSpec, players: int | None = None) -> None:
+    """Refuse, before any game, an engine that cannot play `game` (alpha-beta and greedy need a
+    two-player game without dice; expectimax two players, so not a `players` of 3 or more)."""
+    from kernels import games
+
+    if game in games.TWO_PLAYER_DETERMINISTIC:
+        return
+    for spec in specs:
+        if spec.name in ("alphabeta", "greedy"):
+            raise EngineError(f"engine {spec.name} searches two-player games without dice; "
+                              f"use mcts or random for {game_name(game)}")
+        if spec.name == "expectimax" and players is not None and players != 2:
+            raise EngineError(f"engine expectimax searches two-player games; this match has {players} players: "
+                              "use mcts or random")
+
+
 def _legal(game: int, state: np.ndarray) -> np.ndarray:
     """The legal kernel moves of `state` (empty once the game is over)."""
     from kernels import games
@@ -166,6 +224,30 @@ def _after(game: int, state: np.ndarray, move: int) -> np.ndarray:
     return out
 
 
+def _is_chance(game: int, state: np.ndarray) -> bool:
+    """True when chance (the dice), not a player, chooses the next move."""
+    from kernels import games
+
+    return bool(games.is_chance(game, state))
+
+
+def sample_chance(game: int, state: np.ndarray, rng: random.Random) -> int:
+    """A chance outcome of the chance position `state`, drawn by its probability (one rng draw)."""
+    from kernels import games
+
+    moves = np.empty(games.MAX_MOVES, dtype=np.int64)
+    probabilities = np.empty(games.MAX_MOVES, dtype=np.float64)
+    n = games.chance_outcomes(game, state, moves, probabilities)
+    if n == 0:
+        raise ValueError("not a chance position")
+    u = rng.random() * float(probabilities[:n].sum())
+    for i in range(n - 1):
+        u -= probabilities[i]
+        if u < 0:
+            return int(moves[i])
+    return int(moves[n - 1])
+
+
 def _plies_to_end(game: int, state: np.ndarray) -> int | None:
     """Plies left before the game's ply cap, where the game has one."""
     from kernels import games, penguins
@@ -176,14 +258,20 @@ def _plies_to_end(game: int, state: np.ndarray) -> int | None:
 
 
 def random_opening(game: int, root: np.ndarray, plies: int, seed: int) -> tuple[int, ...]:
-    """`plies` uniformly random legal moves from `root`, reproducible from `seed` (fewer if the game ends)."""
+    """`plies` uniformly random legal decisions from `root`, reproducible from `seed` (fewer if
+    the game ends). Chance positions on the way are rolled by their probabilities from the same
+    generator; their outcomes are part of the opening but do not count as plies."""
     rng = random.Random(seed)
-    state, moves = root, []
-    for _ in range(plies):
-        legal = _legal(game, state)
-        if len(legal) == 0:
-            break
-        move = int(legal[rng.randrange(len(legal))])
+    state, moves, decisions = root, [], 0
+    while decisions < plies:
+        if _is_chance(game, state):
+            move = sample_chance(game, state, rng)
+        else:
+            legal = _legal(game, state)
+            if len(legal) == 0:
+                break
+            move = int(legal[rng.randrange(len(legal))])
+            decisions += 1
         moves.append(move)
         state = _after(game, state, move)
     return tuple(moves)
@@ -208,19 +296,24 @@ class GameRecord:
     """One finished game: engine A's seat (0 moves first), the moves (opening first) and results."""
 
     number: int  # 0-based
-    a_side: int
-    moves: tuple[int, ...]  # kernel move codes from the match's start position
-    opening_plies: int
-    values: tuple[float, float]  # each seat's result: 1 win, 0.5 draw, 0 loss
+    a_side: int  # engine A's seat; engine B played every other seat
+    moves: tuple[int, ...]  # kernel move codes from the match's start position, dice rolls included
+    opening_plies: int  # moves of the random opening (its dice rolls included)
+    values: tuple[float, ...]  # each seat's share of the win: 1 sole winner, 1/k of k tied winners, 0
 
     @property
     def a_score(self) -> float:
-        """Engine A's result: 1, 0.5 or 0."""
+        """Engine A's result: 1 (sole win), 1/k (a win shared by k seats; 1/2 is a two-seat draw) or 0."""
         return self.values[self.a_side]
 
     @property
+    def players(self) -> int:
+        """Seats in the game."""
+        return len(self.values)
+
+    @property
     def plies(self) -> int:
-        """The game's length in plies, opening included."""
+        """The game's length in plies (moves, dice rolls included), opening included."""
         return len(self.moves)
 
 
@@ -230,15 +323,23 @@ class GameInterrupted(Exception):
 
 def play_game(game: int, root: np.ndarray, spec_a: EngineSpec, spec_b: EngineSpec, a_side: int,
               opening: tuple[int, ...], seed: int, number: int = 0,
-              tallies: tuple[EngineTally, EngineTally] | None = None) -> GameRecord:
-    """Play one game from `root`: the `opening` moves, then A on seat `a_side` and B on the other."""
+              tallies: tuple[EngineTally, EngineTally] | None = None, dice_seed: int | None = None) -> GameRecord:
+    """Play one game from `root`: the `opening` moves, then A on seat `a_side` and B on every other
+    seat. Chance positions are rolled by their probabilities from a generator seeded `dice_seed`
+    (default: derived from `seed` and `number`), one draw per roll, never by an engine."""
     from kernels import games
 
+    dice = random.Random(mix_seed(seed, DICE_TAG, number) if dice_seed is None else dice_seed)
     state, moves = root, []
     for move in opening:
         state = _after(game, state, move)
         moves.append(move)
     while True:
+        if _is_chance(game, state):
+            move = sample_chance(game, state, dice)
+            state = _after(game, state, move)
+            moves.append(move)
+            continue
         legal = _legal(game, state)
         if len(legal) == 0:
             break
@@ -260,9 +361,11 @@ def play_game(game: int, root: np.ndarray, spec_a: EngineSpec, spec_b: EngineSpe
         move = analysis.best.move
         state = _after(game, state, move)
         moves.append(move)
-    values = np.zeros(2, dtype=np.float64)
+    values = np.zeros(games.num_players(game), dtype=np.float64)
     games.terminal_values(game, state, values)
-    return GameRecord(number, a_side, tuple(moves), min(len(opening), len(moves)), (float(values[0]), float(values[1])))
+    players = players_of(game, root)
+    return GameRecord(number, a_side, tuple(moves), min(len(opening), len(moves)),
+                      tuple(float(v) for v in values[:players]))
 
 
 @dataclass
@@ -277,31 +380,75 @@ class MatchResult:
     records: list[GameRecord] = field(default_factory=list)
     tallies: tuple[EngineTally, EngineTally] = field(default_factory=lambda: (EngineTally(), EngineTally()))
     interrupted: bool = False
+    game: int = 0  # the kernel game id (0 = penguins)
+    players: int = 2  # seats per game: A plays one, B all the others
+
+    @property
+    def game_name(self) -> str:
+        """The game's name, e.g. 'island'."""
+        return game_name(self.game)
+
+    @property
+    def fair_share(self) -> float:
+        """The mean result each seat would get if all were equally strong: 1 / players."""
+        return 1.0 / self.players
 
     @property
     def wins(self) -> int:
-        """Games engine A won."""
+        """Games engine A won alone."""
         return sum(1 for r in self.records if r.a_score == 1.0)
 
     @property
     def draws(self) -> int:
-        """Games drawn."""
-        return sum(1 for r in self.records if r.a_score == 0.5)
+        """Games engine A drew, or (with more than two seats) won together with other seats."""
+        return sum(1 for r in self.records if 0.0 < r.a_score < 1.0)
 
     @property
     def losses(self) -> int:
-        """Games engine A lost."""
+        """Games engine A did not win at all."""
         return sum(1 for r in self.records if r.a_score == 0.0)
 
     @property
     def score(self) -> float | None:
-        """Engine A's mean score (0..1), None before any game."""
+        """Engine A's mean result (0..1; fair share 1 / players), None before any game."""
         return sum(r.a_score for r in self.records) / len(self.records) if self.records else None
 
     @property
-    def elo(self) -> EloEstimate:
-        """Elo difference of A over B with its 95% interval."""
+    def score_interval(self) -> tuple[float, float] | None:
+        """The 95% interval of A's mean result: the normal approximation of the mean of the
+        per-game results, clipped to 0..1; None before two games. After all wins (all losses)
+        the normal interval would have no width, so the bound is `perfect_score_bound`'s: the
+        score s with s**games = 0.05 (from it up to 1; from 0 up to 1 - s after all losses)."""
+        n = len(self.records)
+        if n < 2:
+            return None
+        mean = self.score
+        if all(r.a_score == 1.0 for r in self.records):
+            return 0.05 ** (1.0 / n), 1.0
+        if all(r.a_score == 0.0 for r in self.records):
+            return 0.0, 1.0 - 0.05 ** (1.0 / n)
+        variance = sum((r.a_score - mean) ** 2 for r in self.records) / n
+        margin = Z95 * math.sqrt(variance / n)
+        return max(0.0, mean - margin), min(1.0, mean + margin)
+
+    @property
+    def elo(self) -> EloEstimate | None:
+        """Elo difference of A over B with its 95% interval (two seats only; None with more)."""
+        if self.players != 2:
+            return None
         return elo_interval(self.wins, self.draws, self.losses)
+
+    @property
+    def seat_scores(self) -> tuple[float, ...] | None:
+        """The mean result of each seat (seat 0 moves first), whichever engine sat there."""
+        if not self.records:
+            return None
+        return tuple(sum(r.values[s] for r in self.records) / len(self.records) for s in range(self.players))
+
+    @property
+    def seat_games(self) -> tuple[int, ...]:
+        """How many games engine A played on each seat."""
+        return tuple(sum(1 for r in self.records if r.a_side == s) for s in range(self.players))
 
     @property
     def side_a_score(self) -> float | None:
@@ -310,23 +457,31 @@ class MatchResult:
 
     @property
     def mean_plies(self) -> float | None:
-        """Mean game length in plies, opening included."""
+        """Mean game length in plies (dice rolls included), opening included."""
         return sum(r.plies for r in self.records) / len(self.records) if self.records else None
 
 
 def play_match(game: int, root: np.ndarray, spec_a: EngineSpec, spec_b: EngineSpec, games: int = 20,
                random_plies: int = 2, seed: int = 0, on_game: Callable[[GameRecord, MatchResult], None] | None = None,
                should_stop: Callable[[], bool] | None = None) -> MatchResult:
-    """Play `games` games of A against B with paired openings and swapped seats; see the module doc."""
-    result = MatchResult(spec_a, spec_b, games, random_plies, seed)
+    """Play `games` games of A against B with shared openings and rotated seats; see the module doc.
+
+    With P seats (players_of the root), game g belongs to group g // P, whose games share the
+    opening and the dice seed, and A sits on seat g mod P: play a multiple of P games for every
+    seat equally often. Raises EngineError first if an engine cannot play the game.
+    """
+    players = players_of(game, root)
+    check_engines(game, spec_a, spec_b, players=players)
+    result = MatchResult(spec_a, spec_b, games, random_plies, seed, game=game, players=players)
     for number in range(games):
         if should_stop is not None and should_stop():
             result.interrupted = True
             break
-        pair = number // 2
-        opening = random_opening(game, root, random_plies, mix_seed(seed, 0x0BE1, pair))
+        group = number // players
+        opening = random_opening(game, root, random_plies, mix_seed(seed, OPENING_TAG, group))
         try:
-            record = play_game(game, root, spec_a, spec_b, number % 2, opening, seed, number, result.tallies)
+            record = play_game(game, root, spec_a, spec_b, number % players, opening, seed, number, result.tallies,
+                               dice_seed=mix_seed(seed, DICE_TAG, group))
         except (GameInterrupted, KeyboardInterrupt):
             result.interrupted = True
             break
@@ -363,12 +518,19 @@ def stop_after_game(on_first: Callable[[], None] | None = None) -> Iterator[thre
 # Output
 
 
+def result_text(value: float) -> str:
+    """A seat's result as a short fraction: '1', '1/2', '1/3', '0'."""
+    fraction = Fraction(value).limit_denominator(12)
+    return str(fraction.numerator) if fraction.denominator == 1 else f"{fraction.numerator}/{fraction.denominator}"
+
+
 def game_line(record: GameRecord, result: MatchResult) -> str:
-    """One progress line for a finished game (seat A first), with engine A's running W-D-L."""
+    """One progress line for a finished game (engines by seat, A's seat first of all), with the
+    result of each seat and engine A's running W-D-L."""
     names = (result.spec_a.text(), result.spec_b.text())
-    first, second = names if record.a_side == 0 else names[::-1]
-    outcome = {1.0: "1-0", 0.5: "1/2-1/2", 0.0: "0-1"}[record.values[0]]
-    return (f"game {record.number + 1}/{result.requested}: {first} - {second} {outcome} "
+    seats = " - ".join(names[0] if seat == record.a_side else names[1] for seat in range(record.players))
+    outcome = "-".join(result_text(v) for v in record.values)
+    return (f"game {record.number + 1}/{result.requested}: {seats} {outcome} "
             f"({record.plies} plies); {names[0]} {result.wins}-{result.draws}-{result.losses}")
 
 
@@ -376,41 +538,75 @@ def summary_lines(result: MatchResult, position: str) -> list[str]:
     """The human summary of a match (what `caldera match` prints on stdout)."""
     a, b = result.spec_a.text(), result.spec_b.text()
     played = len(result.records)
-    lines = [f"match     {a} vs {b} on penguins {position}: {played} game{'s' if played != 1 else ''}, "
-             f"openings of {result.random_plies} random plies, seed {result.seed}"]
+    seats = "" if result.players == 2 else f", {result.players} seats (A one, B the others)"
+    lines = [f"match     {a} vs {b} on {result.game_name} {position}: {played} game{'s' if played != 1 else ''}"
+             f"{seats}, openings of {result.random_plies} random plies, seed {result.seed}"]
     if result.interrupted:
         lines.append(f"stopped   interrupted after {played} of {result.requested} games")
     if not played:
         return lines
     lengths = [r.plies for r in result.records]
     ta, tb = result.tallies
-    lines += [
-        f"result    {a}: {result.wins} wins, {result.draws} draws, {result.losses} losses "
-        f"(W-D-L {result.wins}-{result.draws}-{result.losses})",
-        f"score     {100 * result.score:.1f}% for {a}",
-        f"elo       {result.elo.text(a)}",
-        f"length    {result.mean_plies:.1f} plies per game on average (shortest {min(lengths)}, longest {max(lengths)})",
-        f"sides     side A scored {100 * result.side_a_score:.1f}%, side B {100 - 100 * result.side_a_score:.1f}% (either engine)",
-        f"time      {a} {ta.ms_per_move:.1f} ms/move, {b} {tb.ms_per_move:.1f} ms/move",
-    ]
+    if result.players == 2:
+        lines += [
+            f"result    {a}: {result.wins} wins, {result.draws} draws, {result.losses} losses "
+            f"(W-D-L {result.wins}-{result.draws}-{result.losses})",
+            f"score     {100 * result.score:.1f}% for {a}",
+            f"elo       {result.elo.text(a)}",
+        ]
+    else:
+        interval = result.score_interval
+        around = f"; 95% interval {100 * interval[0]:.1f}% to {100 * interval[1]:.1f}%" if interval else ""
+        lines += [
+            f"result    {a}: {result.wins} wins, {result.draws} shared wins, {result.losses} losses "
+            f"(W-D-L {result.wins}-{result.draws}-{result.losses}; a win shared by k seats scores 1/k)",
+            f"share     {100 * result.score:.1f}% for {a} against a fair share of {100 * result.fair_share:.1f}% "
+            f"({result.score / result.fair_share:.2f}x{around})",
+        ]
+    lines.append(f"length    {result.mean_plies:.1f} plies per game on average (shortest {min(lengths)}, longest {max(lengths)})")
+    if result.players == 2:
+        lines.append(f"sides     side A scored {100 * result.side_a_score:.1f}%, side B {100 - 100 * result.side_a_score:.1f}% "
+                     "(either engine)")
+    else:
+        by_seat = ", ".join(f"{SEAT_NAMES[s]} {100 * v:.1f}%" for s, v in enumerate(result.seat_scores))
+        on_seats = "/".join(str(n) for n in result.seat_games)
+        lines.append(f"seats     {by_seat} (either engine); {a} played seats A-{SEAT_NAMES[result.players - 1]} "
+                     f"{on_seats} times")
+    lines.append(f"time      {a} {ta.ms_per_move:.1f} ms/move, {b} {tb.ms_per_move:.1f} ms/move")
     return lines
 
 
-def match_json(result: MatchResult, position: str, start) -> dict:
-    """The match as a JSON-ready dict: totals, Elo and every game with its moves in notation.
+def _move_namer(game: int, start) -> Callable[[int], str]:
+    """Kernel move code -> notation text for `game` (penguins needs the start State)."""
+    from kernels.games import ISLAND
 
-    `start` is the reference State the games started from (for the move names).
-    """
+    if game == ISLAND:
+        from solver.games.island_notation import format_move as island_move
+
+        return lambda code: island_move(start, code)
     from solver.games.penguins_kernel import decode_move
     from solver.games.penguins_notation import format_move
 
+    return lambda code: format_move(start, decode_move(code))
+
+
+def match_json(result: MatchResult, position: str, start) -> dict:
+    """The match as a JSON-ready dict: totals, Elo (two seats) or share (more), and every game
+    with its moves in notation (dice rolls included, e.g. 'roll:3V').
+
+    `start` is the reference State the games started from (for the move names).
+    """
+    name = _move_namer(result.game, start)
+
     def names(codes) -> list[str]:
-        return [format_move(start, decode_move(code)) for code in codes]
+        return [name(code) for code in codes]
 
     elo = result.elo
+    interval = result.score_interval
     return {
-        "game": "penguins",
+        "game": result.game_name,
         "position": position,
+        "players": result.players,
         "engine_a": result.spec_a.text(),
         "engine_b": result.spec_b.text(),
         "games_requested": result.requested,
@@ -422,12 +618,17 @@ def match_json(result: MatchResult, position: str, start) -> dict:
         "draws": result.draws,
         "losses": result.losses,
         "score": result.score,
-        "elo": elo.elo,
-        "elo_low": elo.low,
-        "elo_high": elo.high,
-        "elo_text": elo.text(result.spec_a.text()),
+        "fair_share": result.fair_share,
+        "score_low": interval[0] if interval else None,
+        "score_high": interval[1] if interval else None,
+        "elo": elo.elo if elo else None,
+        "elo_low": elo.low if elo else None,
+        "elo_high": elo.high if elo else None,
+        "elo_text": elo.text(result.spec_a.text()) if elo else None,
         "mean_plies": result.mean_plies,
         "side_a_score": result.side_a_score,
+        "seat_scores": result.seat_scores,
+        "a_seat_games": result.seat_games,
         "engines": [
             {"spec": spec.text(), "moves": t.moves, "seconds": t.seconds, "nodes": t.nodes}
             for spec, t in zip((result.spec_a, result.spec_b), result.tallies)
@@ -435,8 +636,9 @@ def match_json(result: MatchResult, position: str, start) -> dict:
         "results": [
             {
                 "game": r.number + 1,
-                "a_side": "AB"[r.a_side],
+                "a_side": SEAT_NAMES[r.a_side],
                 "score_a": r.a_score,
+                "values": list(r.values),
                 "plies": r.plies,
                 "opening": names(r.moves[: r.opening_plies]),
                 "moves": names(r.moves[r.opening_plies:]),

@@ -17,39 +17,75 @@ def _notice(message: str) -> None:
 
 
 ALL_PARTS = ("perft", "alphabeta", "mcts")
+ALL_GAMES = ("penguins", "island")
 
 
-def warm_up(parts: tuple[str, ...] = ALL_PARTS, notice: Callable[[str], None] = _notice) -> float:
-    """Run the kernels of `parts` (perft, alphabeta, mcts) once on a tiny position so that later
-    calls are fast; return the seconds taken.
+def warm_up(parts: tuple[str, ...] = ALL_PARTS, notice: Callable[[str], None] = _notice,
+            games: tuple[str, ...] = ALL_GAMES) -> float:
+    """Run the kernels of `parts` (perft, alphabeta, mcts) of `games` (penguins, island) once on
+    a tiny position so that later calls are fast; return the seconds taken.
 
-    If that takes longer than NOTICE_AFTER_S, `notice` is called once with a line saying why.
+    Alpha-beta is warmed only for the games it can search (not island: dice). If that takes
+    longer than NOTICE_AFTER_S, `notice` is called once with a line saying why.
     """
     timer = threading.Timer(NOTICE_AFTER_S, notice, [NOTICE])
     timer.daemon = True
     started = time.perf_counter()
     timer.start()
     try:
-        import numpy as np
-
-        from kernels.games import PENGUINS
-        from solver.games import penguins, penguins_kernel
-
-        words = penguins_kernel.to_kernel(penguins.new_game(4, 4))
-        if "perft" in parts:
-            k = penguins_kernel.kernel()
-            moves = np.array(penguins_kernel.legal_moves(words), dtype=np.int64)
-            penguins_kernel.successor(words, int(moves[0]))
-            k.status(words)
-            k.perft_divide(words, moves[:1], 2, np.zeros(1, dtype=np.int64))
-        if "alphabeta" in parts:
-            from solver.alphabeta import alphabeta_analysis
-
-            alphabeta_analysis(PENGUINS, words, depth=2, hash_mb=1)
-        if "mcts" in parts:
-            from solver.mcts import mcts_analysis
-
-            mcts_analysis(PENGUINS, words, sims=16, seconds=None, memory_mb=1)
+        for game in games:
+            WARMERS[game](parts)
     finally:
         timer.cancel()
     return time.perf_counter() - started
+
+
+def _warm_penguins(parts: tuple[str, ...]) -> None:
+    """The penguins kernels: move generation, apply, status and perft; the searches on penguins."""
+    import numpy as np
+
+    from kernels.games import PENGUINS
+    from solver.games import penguins, penguins_kernel
+
+    words = penguins_kernel.to_kernel(penguins.new_game(4, 4))
+    if "perft" in parts:
+        k = penguins_kernel.kernel()
+        moves = np.array(penguins_kernel.legal_moves(words), dtype=np.int64)
+        penguins_kernel.successor(words, int(moves[0]))
+        k.status(words)
+        k.perft_divide(words, moves[:1], 2, np.zeros(1, dtype=np.int64))
+    if "alphabeta" in parts:
+        from solver.alphabeta import alphabeta_analysis
+
+        alphabeta_analysis(PENGUINS, words, depth=2, hash_mb=1)
+    if "mcts" in parts:
+        from solver.mcts import mcts_analysis
+
+        mcts_analysis(PENGUINS, words, sims=16, seconds=None, memory_mb=1)
+
+
+def _warm_island(parts: tuple[str, ...]) -> None:
+    """The Island Project kernels: move generation, chance outcomes, apply and perft; MCTS on it.
+
+    Alpha-beta refuses dice games, so "alphabeta" warms nothing here."""
+    import numpy as np
+
+    from kernels.games import ISLAND
+    from solver.games import island, island_kernel
+
+    words = island_kernel.to_kernel(island.new_game(2))
+    if "perft" in parts:
+        k = island_kernel.kernel()
+        moves = island_kernel.legal_moves(words)
+        child = island_kernel.successor(words, moves[0])
+        island_kernel.is_chance(child)
+        island_kernel.chance_outcomes(child)
+        k.is_over(child)
+        k.perft(child, np.int64(1))
+    if "mcts" in parts:
+        from solver.mcts import mcts_analysis
+
+        mcts_analysis(ISLAND, words, sims=16, seconds=None, memory_mb=1)
+
+
+WARMERS = {"penguins": _warm_penguins, "island": _warm_island}

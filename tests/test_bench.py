@@ -1,5 +1,5 @@
-"""`caldera bench`: the quick suite runs and measures something, and --vs-openspiel either
-compares with OpenSpiel or says in one line how to install it."""
+"""`caldera bench`: the quick suite runs and measures something (penguins and island MCTS), and
+--vs-openspiel either compares with OpenSpiel or says in one line how to install it."""
 
 import json
 import re
@@ -9,7 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from solver.bench import CASES, MIDGAME
+from solver.bench import CASES, MIDGAME, prepare, run_case
+from solver.games.island_kernel import PLAYERS
+from solver.games.island_notation import BUILTIN_POSITIONS as ISLAND_POSITIONS
+from solver.games.island_notation import parse_position as parse_island
 from solver.games.penguins_notation import BUILTIN_POSITIONS, parse_position
 
 
@@ -21,12 +24,23 @@ def run(*args):
 
 def test_cases_are_data_on_valid_positions():
     """The suite is a list of named cases on positions that parse, quick sizes below full ones."""
-    assert [case.name for case in CASES] == ["perft", "alphabeta", "mcts"]
+    assert [case.name for case in CASES] == ["perft", "alphabeta", "mcts", "island_mcts"]
     assert MIDGAME == "8x5 6PI/5S2/pIIpEpee/P1eE4/2I1I2P - B play 14/13 0+0/0+1 13 cap=80"
     for case in CASES:
-        parse_position(case.position)
+        (parse_island if case.game == "island" else parse_position)(case.position)
         assert 0 < case.quick_size < case.size
-    assert {case.position for case in CASES} == {BUILTIN_POSITIONS["start"], MIDGAME}
+    assert {case.position for case in CASES if case.game == "penguins"} == {BUILTIN_POSITIONS["start"], MIDGAME}
+    island = CASES[-1]
+    assert (island.game, island.kind, island.position) == ("island", "mcts", ISLAND_POSITIONS["start2"])
+    assert prepare(island)[PLAYERS] == 2  # the 2-player start
+
+
+def test_island_case_runs_its_simulations():
+    """The island MCTS case runs exactly its simulations, with 1 and 2 threads."""
+    island = next(case for case in CASES if case.name == "island_mcts")
+    for threads in (1, 2):
+        timing = run_case(island, threads, quick=True)
+        assert timing.count == island.quick_size and timing.seconds > 0
 
 
 def test_quick_json_figures_are_positive():
@@ -35,14 +49,15 @@ def test_quick_json_figures_are_positive():
     assert code == 0
     report = json.loads(out)
     assert report["quick"] is True and report["threads"] == 2
-    assert [case["name"] for case in report["cases"]] == ["perft", "alphabeta", "mcts"]
+    assert [case["name"] for case in report["cases"]] == ["perft", "alphabeta", "mcts", "island_mcts"]
     for case in report["cases"]:
         for key in ("threads_1", "threads_2"):
             figures = case[key]
             assert figures["count"] > 0 and figures["seconds"] > 0 and figures["rate"] > 0, (case["name"], key)
         assert case["speedup"] > 0
-    mcts = report["cases"][2]
-    assert mcts["threads_1"]["count"] == mcts["threads_2"]["count"] == mcts["size"]
+    for mcts in report["cases"][2:]:
+        assert mcts["threads_1"]["count"] == mcts["threads_2"]["count"] == mcts["size"]
+    assert [case["game"] for case in report["cases"]] == ["penguins"] * 3 + ["island"]
     assert "openspiel" not in report
 
 

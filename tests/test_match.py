@@ -1,5 +1,6 @@
 """`caldera match`: the Elo maths, paired openings with swapped colours, reproducibility,
-strength order, Ctrl-C, and the command's output and errors."""
+strength order, Ctrl-C, the command's output and errors, and Island Project matches (dice rolled
+by the match, 2 to 4 seats with engine A's seat rotating, shares of a win)."""
 
 import json
 import math
@@ -12,17 +13,28 @@ from click.testing import CliRunner
 
 from cli import main
 from kernels import games
-from kernels.games import PENGUINS
-from solver.engine import EngineSpec, run_engine
+from kernels.games import ISLAND, PENGUINS
+from solver.engine import EngineError, EngineSpec, run_engine, with_seed
+from solver.warmup import NOTICE
+from solver.games import island
+from solver.games.island_kernel import to_kernel as island_kernel
 from solver.games.penguins_kernel import to_kernel
 from solver.games.penguins_notation import resolve_position
 from solver.match import (
+    GameRecord,
+    MatchResult,
     elo_from_score,
     elo_interval,
+    game_line,
+    match_json,
+    mix_seed,
     perfect_score_bound,
     play_match,
+    random_opening,
+    sample_chance,
     score_from_elo,
     stop_after_game,
+    summary_lines,
     table_elo,
 )
 
@@ -188,7 +200,8 @@ def test_cli_summary_and_progress():
     assert any(line.startswith("elo ") for line in lines) and "inf" not in out
     assert any(line.startswith("length ") and "plies" in line for line in lines)
     assert any(line.startswith("sides     side A scored ") for line in lines)
-    progress = err.splitlines()
+    # A slow first load of the kernels may add its one-line notice (solver/warmup.py) before them.
+    progress = [line for line in err.splitlines() if line != NOTICE]
     assert len(progress) == 4 and progress[0].startswith("game 1/4: greedy - random")
     assert progress[1].startswith("game 2/4: random - greedy")
 
@@ -231,3 +244,194 @@ def test_bad_options_are_one_line_errors():
     for args in (("--position", "nowhere"), ("--games", "0"), ("--random-plies", "-1")):
         code, _, err = run("match", "penguins", "greedy", "random", *args)
         assert code == 2 and err.startswith("caldera: error: ") and err.count("\n") == 1
+
+
+# Island Project: dice, 2-4 seats ----------------------------------------------------------------
+
+ISLAND_STARTS = {players: island_kernel(island.new_game(players)) for players in (2, 3, 4)}
+ROLL_KIND = island.ROLL
+
+
+def is_roll(code: int) -> bool:
+    """True for a dice outcome (a chance move) of Island Project."""
+    return island.kind_of(code) == ROLL_KIND
+
+
+def replay(record, root, spec_a, spec_b, seed):
+    """Walk a recorded island game: every chance position must have been played a roll, every
+    decision after the opening the move of the engine on that seat (seeded as play_game seeds it).
+    Returns the seats A moved on and the rolls after the opening, in order."""
+    state, a_seats, rolls = root, set(), []
+    for ply, move in enumerate(record.moves):
+        chance = games.is_chance(ISLAND, state)
+        assert chance == is_roll(move), (record.number, ply)
+        if ply >= record.opening_plies:
+            if chance:
+                rolls.append(move)
+            else:
+                seat = int(games.to_move(ISLAND, state))
+                spec = spec_a if seat == record.a_side else spec_b
+                seeded = with_seed(spec, mix_seed(seed, spec.settings.get("seed", 0), record.number, ply))
+                assert run_engine(seeded, ISLAND, state).best.move == move, (record.number, ply)
+                if seat == record.a_side:
+                    a_seats.add(seat)
+        out = np.empty_like(state)
+        games.apply(ISLAND, state, np.int64(move), out)
+        state = out
+    assert games.is_over(ISLAND, state)
+    values = np.zeros(games.num_players(ISLAND))
+    games.terminal_values(ISLAND, state, values)
+    assert tuple(values[: record.players]) == record.values
+    return a_seats, rolls
+
+
+def test_random_opening_rolls_the_dice_without_counting_them():
+    """Two opening plies on island are a shift, the roll (chance, not counted) and a die choice."""
+    opening = random_opening(ISLAND, ISLAND_STARTS[2], 2, seed=9)
+    assert len(opening) == 3 and [is_roll(m) for m in opening] == [False, True, False]
+    assert island.kind_of(opening[0]) == island.SHIFT
+    assert random_opening(ISLAND, ISLAND_STARTS[2], 2, seed=9) == opening
+    assert random_opening(ISLAND, ISLAND_STARTS[2], 1, seed=9) == opening[:1]  # stops before the roll
+    assert random_opening(ISLAND, ISLAND_STARTS[2], 0, seed=9) == ()
+    # From a roll position the roll comes first, then the counted decision.
+    rolled = island_kernel(island.successor(island.new_game(2), island.move(island.SHIFT, 4)))
+    first = random_opening(ISLAND, rolled, 1, seed=2)
+    assert len(first) == 2 and is_roll(first[0]) and not is_roll(first[1])
+
+
+def test_dice_are_sampled_by_their_probabilities():
+    """sample_chance draws the 21 rolls by probability: doubles 6/36, a V on either die 11/36."""
+    import random
+
+    rng, state = random.Random(4), ISLAND_STARTS[2]
+    rolled = island_kernel(island.successor(island.new_game(2), island.move(island.SHIFT, 4)))
+    draws = [island.argument_of(sample_chance(ISLAND, rolled, rng)) for _ in range(7200)]
+    faces = [divmod(code, island.FACES) for code in draws]
+    doubles = sum(low == high for low, high in faces) / len(faces)
+    volcano = sum(high == island.V_FACE for _, high in faces) / len(faces)
+    assert abs(doubles - 6 / 36) < 0.02 and abs(volcano - 11 / 36) < 0.025
+    assert len(set(draws)) == 21
+    with pytest.raises(ValueError):
+        sample_chance(ISLAND, state, rng)  # the start is a decision, not a roll
+
+
+def test_island_two_player_match_is_reproducible():
+    """mcts vs random on the 2-player island start: the same seed repeats the match exactly, a
+    new seed changes it; seats swap in pairs, dice are rolled by the match, never by an engine."""
+    spec = EngineSpec.parse("mcts:sims=100")
+    root = ISLAND_STARTS[2]
+    one = play_match(ISLAND, root, spec, RANDOM, games=4, seed=3)
+    two = play_match(ISLAND, root, spec, RANDOM, games=4, seed=3)
+    other = play_match(ISLAND, root, spec, RANDOM, games=4, seed=4)
+    assert [(r.moves, r.values, r.a_side) for r in one.records] == [(r.moves, r.values, r.a_side) for r in two.records]
+    assert [r.moves for r in one.records] != [r.moves for r in other.records]
+    assert one.players == 2 and [r.a_side for r in one.records] == [0, 1, 0, 1]
+    assert all(len(r.values) == 2 and sum(r.values) == pytest.approx(1.0) for r in one.records)
+    assert one.records[0].moves[: one.records[0].opening_plies] == one.records[1].moves[: one.records[1].opening_plies]
+    assert one.records[0].opening_plies == 3  # shift, roll, die choice
+    assert one.score >= 0.75 and one.elo is not None  # two seats: Elo as for penguins
+    for record in one.records:
+        a_seats, _ = replay(record, root, spec, RANDOM, 3)
+        assert a_seats == {record.a_side}
+    # Engine moves are only counted for decisions: the tallies exclude the rolls.
+    decisions = sum(sum(not is_roll(m) for m in r.moves[r.opening_plies:]) for r in one.records)
+    assert one.tallies[0].moves + one.tallies[1].moves == decisions
+
+
+def test_four_seat_rotation_covers_every_seat():
+    """4 seats: A (one seat) against B (the other three); A's seat runs 0, 1, 2, 3 in every group
+    of 4 games, which share their opening and their dice; results are shares of the win."""
+    spec_a = EngineSpec.parse("random:seed=7")  # a different seed from B: the replay tells them apart
+    root = ISLAND_STARTS[4]
+    result = play_match(ISLAND, root, spec_a, RANDOM, games=8, seed=5)
+    again = play_match(ISLAND, root, spec_a, RANDOM, games=8, seed=5)
+    assert [r.moves for r in result.records] == [r.moves for r in again.records]
+    assert result.players == 4 and result.fair_share == 0.25
+    assert [r.a_side for r in result.records] == [0, 1, 2, 3, 0, 1, 2, 3]
+    assert result.seat_games == (2, 2, 2, 2)
+    openings = [r.moves[: r.opening_plies] for r in result.records]
+    assert openings[0] == openings[1] == openings[2] == openings[3] != openings[4]
+    rolls = []
+    for record in result.records:
+        a_seats, game_rolls = replay(record, root, spec_a, RANDOM, 5)
+        assert a_seats == {record.a_side}
+        assert len(record.values) == 4 and sum(record.values) == pytest.approx(1.0)
+        rolls.append(game_rolls)
+    for group in (rolls[:4], rolls[4:]):  # duplicate dice: the k-th roll is the same in a group
+        shortest = min(len(r) for r in group)
+        assert shortest > 10 and all(r[:shortest] == group[0][:shortest] for r in group)
+    assert rolls[0][:10] != rolls[4][:10]
+    assert result.elo is None
+    assert sum(result.seat_scores) == pytest.approx(1.0)
+    assert result.score == pytest.approx(sum(r.a_score for r in result.records) / 8)
+    # Three seats rotate over 0, 1, 2 the same way.
+    three = play_match(ISLAND, ISLAND_STARTS[3], spec_a, RANDOM, games=6, seed=5)
+    assert [r.a_side for r in three.records] == [0, 1, 2, 0, 1, 2] and three.seat_games == (2, 2, 2)
+
+
+def test_shared_wins_count_as_draw_like_fractions():
+    """A sole win is W, a win shared by k seats (1/k each) is D, no win is L; the summary gives
+    the share against the fair 1/4 instead of an Elo."""
+    spec_a, spec_b = EngineSpec.parse("mcts:sims=10"), RANDOM
+    result = MatchResult(spec_a, spec_b, 4, 2, 0, game=ISLAND, players=4)
+    result.records += [
+        GameRecord(0, 0, (1, 2), 0, (1.0, 0.0, 0.0, 0.0)),
+        GameRecord(1, 1, (1, 2, 3), 0, (0.5, 0.5, 0.0, 0.0)),
+        GameRecord(2, 2, (1,), 0, (0.0, 1 / 3, 1 / 3, 1 / 3)),
+        GameRecord(3, 3, (1, 2), 0, (1.0, 0.0, 0.0, 0.0)),
+    ]
+    assert (result.wins, result.draws, result.losses) == (1, 2, 1)
+    assert result.score == pytest.approx((1 + 0.5 + 1 / 3 + 0) / 4)
+    assert result.elo is None and result.seat_scores[0] == pytest.approx(2.5 / 4)
+    lines = summary_lines(result, "start4")
+    assert lines[0].startswith("match     mcts:sims=10 vs random on island start4: 4 games, 4 seats")
+    assert any(line.startswith("result    mcts:sims=10: 1 wins, 2 shared wins, 1 losses (W-D-L 1-2-1") for line in lines)
+    share = next(line for line in lines if line.startswith("share "))
+    assert "45.8% for mcts:sims=10 against a fair share of 25.0% (1.83x" in share
+    assert not any(line.startswith("elo ") for line in lines)
+    assert any(line.startswith("seats     A 62.5%, B 20.8%, C 8.3%, D 8.3%") for line in lines)
+    assert game_line(result.records[2], result).startswith("game 3/4: random - random - mcts:sims=10 - random 0-1/3-1/3-1/3 ")
+    # Two seats: a shared win is a draw worth 1/2, and Elo is given.
+    pair = MatchResult(spec_a, spec_b, 2, 2, 0, game=ISLAND, players=2)
+    pair.records += [GameRecord(0, 0, (1,), 0, (0.5, 0.5)), GameRecord(1, 1, (1,), 0, (0.0, 1.0))]
+    assert (pair.wins, pair.draws, pair.losses) == (1, 1, 0) and pair.elo.score == 0.75
+
+
+def test_perfect_share_has_a_one_sided_interval():
+    """Winning all N games of a 4-seat match: the share's lower end is 0.05 ** (1/N), not N/N."""
+    result = MatchResult(EngineSpec.parse("mcts:sims=10"), RANDOM, 10, 2, 0, game=ISLAND, players=4)
+    result.records += [GameRecord(n, n % 4, (1,), 0, tuple(1.0 if s == n % 4 else 0.0 for s in range(4))) for n in range(10)]
+    assert result.score_interval == (pytest.approx(0.05 ** 0.1), 1.0)
+
+
+def test_island_json_names_moves_and_rolls():
+    """match_json on island: the game's name, seats as letters, each seat's share, rolls in notation."""
+    state = island.new_game(4)
+    result = play_match(ISLAND, island_kernel(state), RANDOM, RANDOM, games=4, seed=1)
+    data = json.loads(json.dumps(match_json(result, "start4", state)))
+    assert data["game"] == "island" and data["players"] == 4 and data["fair_share"] == 0.25
+    assert data["elo"] is None and data["elo_text"] is None and data["a_seat_games"] == [1, 1, 1, 1]
+    assert [g["a_side"] for g in data["results"]] == ["A", "B", "C", "D"]
+    first = data["results"][0]
+    assert first["opening"][1].startswith("roll:") and any(m.startswith("roll:") for m in first["moves"])
+    assert len(first["values"]) == 4 and first["score_a"] == first["values"][0]
+
+
+def test_engines_that_cannot_play_dice_are_refused_first():
+    """Alpha-beta (and greedy, one ply of it) refuse island before a game is played; expectimax
+    refuses more than two seats."""
+    for spec in (GREEDY, EngineSpec.parse("alphabeta:depth=2")):
+        with pytest.raises(EngineError, match="mcts or random"):
+            play_match(ISLAND, ISLAND_STARTS[2], RANDOM, spec, games=2)
+    # Expectimax (where the engine exists) is for two players: refused with more seats.
+    expectimax = EngineSpec("expectimax", {"depth": 1})
+    with pytest.raises(EngineError, match="has 4 players"):
+        play_match(ISLAND, ISLAND_STARTS[4], RANDOM, expectimax, games=2)
+
+
+def test_penguins_records_keep_two_seats():
+    """Penguins is unchanged: two seats, Elo, no dice in the moves, the old pairing."""
+    result = play_match(PENGUINS, POND, GREEDY, RANDOM, games=2, seed=5)
+    assert result.players == 2 and result.game_name == "penguins"
+    assert all(len(r.values) == 2 for r in result.records) and result.elo is not None
+    assert result.records[0].opening_plies == 2

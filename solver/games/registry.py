@@ -1,0 +1,392 @@
+"""Every game the command line knows, behind one small record: `game("penguins")`, `game("island")`.
+
+A command asks the registry instead of importing a game's modules, so the same command body
+works for every game. Moves cross this boundary as the kernel's move integers (penguins' Move
+objects are encoded and decoded here); positions as the game's reference State.
+
+Importing this module imports no game module and no numba: each entry's functions import what
+they need when they are first called (`caldera --help` stays fast).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, Callable
+
+# Game ids of kernels/games.py, repeated so that the registry does not import numba;
+# tests/test_island_cli.py checks that they match kernels.games.GAME_IDS.
+PENGUINS_ID, ISLAND_ID = 0, 1
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game as the command line sees it.
+
+    Positions are the game's reference State; moves are kernel move integers.
+    """
+
+    name: str
+    title: str
+    game_id: int
+    seats: str  # seat letters, seat 0 first
+    default_engine: str  # what `analyze` searches with when no --engine is given
+    default_position: str  # the built-in position used when none is given
+    alphabeta: bool  # alpha-beta can search it (two players, no dice)
+    default_hint_seconds: float
+    resolve_position: Callable[[str | None], Any]  # built-in name, notation text or None -> State
+    format_position: Callable[[Any], str]
+    parse_move: Callable[[Any, str], int]  # legal move text -> kernel move (CalderaError otherwise)
+    format_move: Callable[[Any, int], str]
+    successor: Callable[[Any, int], Any]  # reference State after a legal kernel move
+    touched: Callable[[Any, int], tuple[int, ...]]  # spaces a move touches (highlighted by `show`)
+    to_kernel: Callable[[Any], Any]  # State -> the kernel's uint64 array
+    render: Callable[..., Any]  # render(state, highlight=()) -> a rich renderable
+    describe_moves: Callable[[Any], list[str]]  # the legal moves, explained, as lines
+    explain: Callable[[Any, int, Any], str]  # explain(state, move, Score) -> one line in words
+    legal_moves: Callable[[Any], list[int]]  # the reference's legal moves (at a roll: the outcomes)
+    chance_outcomes: Callable[[Any], list[tuple[int, Fraction]]]  # [] unless the dice move next
+    is_over: Callable[[Any], bool]
+    plies_to_end: Callable[[Any], int | None]  # plies left before the game's ply cap, if it has one
+    perft: Callable[..., Any]  # perft(words, depth, threads, on_root_move) -> PerftResult (moves as ints)
+    reference_perft: Callable[..., Any]  # reference_perft(state, depth, on_root_move) -> PerftResult
+    phase_text: Callable[[Any], str]  # the phase in a word or two, e.g. "play", "shift"
+    builtin_positions_of: Callable[[], dict[str, str]]
+
+    @property
+    def builtin_positions(self) -> dict[str, str]:
+        """The built-in positions: name -> notation text."""
+        return self.builtin_positions_of()
+
+    def seat_name(self, state) -> str:
+        """The letter of the seat to move."""
+        return self.seats[state.to_move]
+
+    def is_chance(self, state) -> bool:
+        """True when the next move is the dice, not a player's decision."""
+        return bool(self.chance_outcomes(state))
+
+
+# ------------------------------------------------------------------------------------ penguins
+
+
+def _penguins_resolve(text):
+    from solver.games.penguins_notation import resolve_position
+
+    return resolve_position(text)
+
+
+def _penguins_format_position(state):
+    from solver.games.penguins_notation import format_position
+
+    return format_position(state)
+
+
+def _penguins_parse_move(state, text):
+    from solver.games.penguins_kernel import encode_move
+    from solver.games.penguins_notation import parse_move
+
+    return encode_move(parse_move(state, text))
+
+
+def _penguins_format_move(state, code):
+    from solver.games.penguins_kernel import decode_move
+    from solver.games.penguins_notation import format_move
+
+    return format_move(state, decode_move(code))
+
+
+def _penguins_successor(state, code):
+    from solver.games.penguins import successor
+    from solver.games.penguins_kernel import decode_move
+
+    return successor(state, decode_move(code))
+
+
+def _penguins_touched(state, code):
+    from solver.games.penguins import touched_spaces
+    from solver.games.penguins_kernel import decode_move
+
+    return touched_spaces(state, decode_move(code))
+
+
+def _penguins_to_kernel(state):
+    from solver.games.penguins_kernel import to_kernel
+
+    return to_kernel(state)
+
+
+def _penguins_render(state, highlight=()):
+    from solver.games.penguins_board import render
+
+    return render(state, highlight=highlight)
+
+
+def _penguins_describe(state):
+    from solver.games.penguins_explain import describe_moves
+
+    return describe_moves(state)
+
+
+def _penguins_explain(state, code, score):
+    from solver.games.penguins_explain import explain_move
+    from solver.games.penguins_kernel import decode_move
+
+    return explain_move(state, decode_move(code), score)
+
+
+def _penguins_legal(state):
+    from solver.games.penguins import legal_moves
+    from solver.games.penguins_kernel import encode_move
+
+    return [encode_move(m) for m in legal_moves(state)]
+
+
+def _penguins_is_over(state):
+    from solver.games.penguins import ONGOING, status
+
+    return status(state) != ONGOING
+
+
+def _penguins_plies_to_end(state):
+    return max(0, state.rules.ply_cap - state.ply)
+
+
+def _encoded(result):
+    """A penguins PerftResult with its root moves as kernel integers."""
+    from solver.games.penguins_kernel import encode_move
+
+    return replace(result, divide=tuple((encode_move(m), n) for m, n in result.divide))
+
+
+def _penguins_perft(words, depth, threads=1, on_root_move=None):
+    from solver.perft import perft
+
+    return _encoded(perft(words, depth, threads, on_root_move=on_root_move))
+
+
+def _penguins_reference_perft(state, depth, on_root_move=None):
+    from solver.perft import reference_perft
+
+    return _encoded(reference_perft(state, depth, on_root_move=on_root_move))
+
+
+def _penguins_builtins():
+    from solver.games.penguins_notation import BUILTIN_POSITIONS
+
+    return dict(BUILTIN_POSITIONS)
+
+
+PENGUINS = Game(
+    name="penguins",
+    title="penguins",
+    game_id=PENGUINS_ID,
+    seats="AB",
+    default_engine="alphabeta",
+    default_position="start",
+    alphabeta=True,
+    default_hint_seconds=0.8,
+    resolve_position=_penguins_resolve,
+    format_position=_penguins_format_position,
+    parse_move=_penguins_parse_move,
+    format_move=_penguins_format_move,
+    successor=_penguins_successor,
+    touched=_penguins_touched,
+    to_kernel=_penguins_to_kernel,
+    render=_penguins_render,
+    describe_moves=_penguins_describe,
+    explain=_penguins_explain,
+    legal_moves=_penguins_legal,
+    chance_outcomes=lambda state: [],
+    is_over=_penguins_is_over,
+    plies_to_end=_penguins_plies_to_end,
+    perft=_penguins_perft,
+    reference_perft=_penguins_reference_perft,
+    phase_text=lambda state: state.phase,
+    builtin_positions_of=_penguins_builtins,
+)
+
+
+# -------------------------------------------------------------------------------------- island
+
+
+def _island_resolve(text):
+    from solver.games.island_notation import resolve_position
+
+    return resolve_position(text)
+
+
+def _island_format_position(state):
+    from solver.games.island_notation import format_position
+
+    return format_position(state)
+
+
+def _island_parse_move(state, text):
+    from solver.games.island_notation import parse_move
+
+    return parse_move(state, text)
+
+
+def _island_format_move(state, code):
+    from solver.games.island_notation import format_move
+
+    return format_move(state, code)
+
+
+def _island_successor(state, code):
+    from solver.games.island import successor
+
+    return successor(state, code)
+
+
+def _island_touched(state, code):
+    from solver.games.island_explain import touched_tiles
+
+    return touched_tiles(state, code)
+
+
+def _island_to_kernel(state):
+    from solver.games.island_kernel import to_kernel
+
+    return to_kernel(state)
+
+
+def _island_render(state, highlight=()):
+    from solver.games.island_board import render
+
+    return render(state, highlight=highlight)
+
+
+def _island_describe(state):
+    from solver.games.island_explain import describe_moves
+
+    return describe_moves(state)
+
+
+def _island_explain(state, code, score):
+    from solver.games.island_explain import explain_move
+
+    return explain_move(state, code, score)
+
+
+def _island_legal(state):
+    from solver.games.island import legal_moves
+
+    return legal_moves(state)
+
+
+def _island_chance(state):
+    from solver.games.island import chance_outcomes, is_chance
+
+    return chance_outcomes(state) if is_chance(state) else []
+
+
+def _island_is_over(state):
+    from solver.games.island import OVER
+
+    return state.phase == OVER
+
+
+def _island_perft(words, depth, threads=1, on_root_move=None):
+    """Kernel perft (island.perft semantics: decision plies, every dice outcome expanded), the
+    root moves shared out among `threads` threads (the kernel runs without the GIL)."""
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    import numpy as np
+
+    from solver.games import island_kernel
+    from solver.perft import PerftResult
+
+    k = island_kernel.kernel()
+    started = time.perf_counter()
+    if depth == 0:
+        return PerftResult(1, time.perf_counter() - started, ())
+    moves = island_kernel.legal_moves(words)
+    # A roll does not use up depth, so below a chance root each outcome counts `depth` plies.
+    below = depth if island_kernel.is_chance(words) else depth - 1
+    counts = [0] * len(moves)
+    done = []
+
+    def count(i: int) -> None:
+        child = island_kernel.successor(words, moves[i])
+        counts[i] = int(k.perft(child, np.int64(below)))
+        done.append(i)
+        if on_root_move is not None:
+            on_root_move(len(done), len(moves))
+
+    if threads <= 1:
+        for i in range(len(moves)):
+            count(i)
+    else:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            list(pool.map(count, range(len(moves))))
+    return PerftResult(sum(counts), time.perf_counter() - started, tuple(zip(moves, counts)))
+
+
+def _island_reference_perft(state, depth, on_root_move=None):
+    """Perft with the reference rules (solver/games/island.py's `perft`), root move by root move."""
+    import time
+
+    from solver.games import island
+    from solver.perft import PerftResult
+
+    started = time.perf_counter()
+    if depth == 0:
+        return PerftResult(1, time.perf_counter() - started, ())
+    moves = island.legal_moves(state)
+    below = depth if island.is_chance(state) else depth - 1
+    divide = []
+    for i, code in enumerate(moves):
+        divide.append((code, island.perft(island.successor(state, code), below)))
+        if on_root_move is not None:
+            on_root_move(i + 1, len(moves))
+    return PerftResult(sum(n for _, n in divide), time.perf_counter() - started, tuple(divide))
+
+
+def _island_builtins():
+    from solver.games.island_notation import BUILTIN_POSITIONS
+
+    return dict(BUILTIN_POSITIONS)
+
+
+ISLAND = Game(
+    name="island",
+    title="Island Project",
+    game_id=ISLAND_ID,
+    seats="ABCD",
+    default_engine="mcts",
+    default_position="start2",
+    alphabeta=False,
+    default_hint_seconds=0.5,
+    resolve_position=_island_resolve,
+    format_position=_island_format_position,
+    parse_move=_island_parse_move,
+    format_move=_island_format_move,
+    successor=_island_successor,
+    touched=_island_touched,
+    to_kernel=_island_to_kernel,
+    render=_island_render,
+    describe_moves=_island_describe,
+    explain=_island_explain,
+    legal_moves=_island_legal,
+    chance_outcomes=_island_chance,
+    is_over=_island_is_over,
+    plies_to_end=lambda state: None,
+    perft=_island_perft,
+    reference_perft=_island_reference_perft,
+    phase_text=lambda state: state.phase,
+    builtin_positions_of=_island_builtins,
+)
+
+GAMES = {entry.name: entry for entry in (PENGUINS, ISLAND)}
+NAMES = tuple(GAMES)
+
+
+def game(name: str) -> Game:
+    """The registry entry of the game called `name` (KeyError names the known games)."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise KeyError(f"unknown game '{name}'; games: {', '.join(NAMES)}") from None
