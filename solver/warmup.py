@@ -16,7 +16,7 @@ def _notice(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-ALL_PARTS = ("perft", "alphabeta", "mcts")
+ALL_PARTS = ("perft", "alphabeta", "mcts", "expectimax")
 ALL_GAMES = ("penguins", "island")
 
 
@@ -67,7 +67,8 @@ def _warm_penguins(parts: tuple[str, ...]) -> None:
 def _warm_island(parts: tuple[str, ...]) -> None:
     """The Island Project kernels: move generation, chance outcomes, apply and perft; MCTS on it.
 
-    Alpha-beta refuses dice games, so "alphabeta" warms nothing here."""
+    Alpha-beta refuses dice games, so "alphabeta" warms nothing here; "expectimax" is its
+    two-player search."""
     import numpy as np
 
     from kernels.games import ISLAND
@@ -86,6 +87,10 @@ def _warm_island(parts: tuple[str, ...]) -> None:
         from solver.mcts import mcts_analysis
 
         mcts_analysis(ISLAND, words, sims=16, seconds=None, memory_mb=1)
+    if "expectimax" in parts:
+        from solver.expectimax import expectimax_analysis
+
+        expectimax_analysis(ISLAND, words, depth=1, hash_mb=1)
 
 
 WARMERS = {"penguins": _warm_penguins, "island": _warm_island}
