@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from solver.errors import NotationError
+from solver.games.builtin_positions import resolve
 from solver.games.island import (
     ACTION1,
     ACTION2,
@@ -417,13 +418,7 @@ def format_position(state: State) -> str:
 
 def resolve_position(text: str | None) -> State:
     """A built-in position name (start2, start3, start4), notation text, or None for start2."""
-    text = DEFAULT_POSITION if text is None else text.strip()
-    if text in BUILTIN_POSITIONS:
-        return parse_position(BUILTIN_POSITIONS[text])
-    if " " not in text:
-        names = ", ".join(BUILTIN_POSITIONS)
-        raise NotationError("position", 1, f"'{text}' is neither a built-in position ({names}) nor notation text")
-    return parse_position(text)
+    return resolve(text, BUILTIN_POSITIONS, DEFAULT_POSITION, parse_position)
 
 
 # --------------------------------------------------------------------------- moves

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from solver.errors import NotationError
+from solver.games.builtin_positions import resolve
 from solver.games.penguins import (
     DIRECTIONS,
     EGG,
@@ -261,13 +262,7 @@ def format_position(state: State) -> str:
 
 def resolve_position(text: str | None) -> State:
     """A built-in position name, notation text, or None for the default start."""
-    text = DEFAULT_POSITION if text is None else text.strip()
-    if text in BUILTIN_POSITIONS:
-        return parse_position(BUILTIN_POSITIONS[text])
-    if " " not in text:
-        names = ", ".join(BUILTIN_POSITIONS)
-        raise NotationError("position", 1, f"'{text}' is neither a built-in position ({names}) nor notation text")
-    return parse_position(text)
+    return resolve(text, BUILTIN_POSITIONS, DEFAULT_POSITION, parse_position)
 
 
 def format_move(state: State, move: Move) -> str:

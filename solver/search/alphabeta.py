@@ -15,6 +15,7 @@ from numba import njit
 
 from kernels import games
 from kernels.bits import state_hash
+from solver.search.ordering import pick_next
 
 WIN = 1_000_000  # solver.analysis.WIN: a win n plies from the root scores WIN - n
 PROVEN = WIN - 100_000
@@ -148,14 +149,7 @@ def negamax(game, states, moves, order, ply, depth, alpha, beta, keys, data, kil
     best_move = np.int64(-1)
     searched = 0
     for i in range(n):
-        pick = i
-        for j in range(i + 1, n):
-            if order[ply, j] > order[ply, pick]:
-                pick = j
-        move = moves[ply, pick]
-        moves[ply, pick] = moves[ply, i]
-        moves[ply, i] = move
-        order[ply, pick] = order[ply, i]
+        move = pick_next(moves, order, ply, i, n)
         if ply == 0 and is_excluded(excluded, move):
             continue
         games.apply(game, state, move, states[ply + 1])

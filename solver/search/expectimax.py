@@ -42,6 +42,7 @@ from numba import njit
 
 from kernels import games
 from kernels.bits import state_hash
+from solver.search.ordering import pick_next
 
 WIN = 1_000_000.0  # a finished game: +WIN won, -WIN lost, 0 shared (two players)
 LOWER_VALUE = -WIN  # L and U of Star1: every value lies in [L, U]
@@ -206,14 +207,7 @@ def expectimax(game, states, moves, probs, order, ply, depth, alpha, beta, keys,
     best_move = np.int64(-1)
     child_depth = np.int64(depth - 1)
     for i in range(n):
-        pick = i
-        for j in range(i + 1, n):
-            if order[ply, j] > order[ply, pick]:
-                pick = j
-        move = moves[ply, pick]
-        moves[ply, pick] = moves[ply, i]
-        moves[ply, i] = move
-        order[ply, pick] = order[ply, i]
+        move = pick_next(moves, order, ply, i, n)
         if ply == 0 and is_excluded(excluded, move):
             continue
         child = states[child_ply]
