@@ -1,16 +1,18 @@
-"""Perft: count the move sequences of a given depth with the kernel, on one or more threads."""
+"""Perft: count the move sequences of a given depth, root move by root move, on one or more threads."""
 
 from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from solver.games import penguins, penguins_kernel
-from solver.games.penguins import Move, State
+from solver.games.penguins import State
+
+Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -19,7 +21,7 @@ class PerftResult:
 
     nodes: int
     seconds: float
-    divide: tuple[tuple[Move, int], ...]
+    divide: tuple[tuple[Any, int], ...]
 
     @property
     def nodes_per_second(self) -> float:
@@ -27,46 +29,49 @@ class PerftResult:
         return self.nodes / self.seconds if self.seconds > 0 else float("inf")
 
 
-def perft(words: np.ndarray, depth: int, threads: int = 1, on_root_move: Callable[[int, int], None] | None = None) -> PerftResult:
-    """Perft of a kernel position (P-8a); root moves are shared out among `threads` threads.
-
-    `on_root_move(done, total)` is called each time the subtree of a root move is finished.
-    """
-    k = penguins_kernel.kernel()
+def root_split(moves: Sequence, count: Callable[[Any], int], threads: int = 1,
+               on_root_move: Progress | None = None) -> PerftResult:
+    """Perft as the sum of `count(move)` over the root moves, shared out among `threads` threads
+    (worth it when `count` runs a kernel without the GIL); `on_root_move(done, total)` is called
+    as each root move's subtree is finished."""
     started = time.perf_counter()
-    if depth == 0:
-        return PerftResult(1, time.perf_counter() - started, ())
-    moves = np.array(penguins_kernel.legal_moves(words), dtype=np.int64)
-    counts = np.zeros(len(moves), dtype=np.int64)
+    counts = [0] * len(moves)
     done = []
 
-    def count(i: int) -> None:
-        # The kernel runs without the GIL, so threads really run in parallel.
-        k.perft_divide(words, moves[i : i + 1], depth, counts[i : i + 1])
+    def one(i: int) -> None:
+        counts[i] = int(count(moves[i]))
         done.append(i)  # list.append is atomic under the GIL
         if on_root_move is not None:
             on_root_move(len(done), len(moves))
 
     if threads <= 1:
         for i in range(len(moves)):
-            count(i)
+            one(i)
     else:
         with ThreadPoolExecutor(max_workers=threads) as pool:
-            list(pool.map(count, range(len(moves))))
-    seconds = time.perf_counter() - started
-    divide = tuple((penguins_kernel.decode_move(code), count) for code, count in zip(moves.tolist(), counts.tolist()))
-    return PerftResult(int(counts.sum()), seconds, divide)
+            list(pool.map(one, range(len(moves))))
+    return PerftResult(sum(counts), time.perf_counter() - started, tuple(zip(moves, counts)))
 
 
-def reference_perft(state: State, depth: int, on_root_move: Callable[[int, int], None] | None = None) -> PerftResult:
-    """Perft with the reference rules: the oracle, and the baseline of the speed ratio."""
-    started = time.perf_counter()
+def perft(words: np.ndarray, depth: int, threads: int = 1, on_root_move: Progress | None = None) -> PerftResult:
+    """Penguins perft of a kernel position (P-8a) with the kernel; the divide names reference Moves."""
     if depth == 0:
-        return PerftResult(1, time.perf_counter() - started, ())
-    moves = penguins.legal_moves(state)
-    divide = []
-    for i, move in enumerate(moves):
-        divide.append((move, penguins.perft(penguins.successor(state, move), depth - 1)))
-        if on_root_move is not None:
-            on_root_move(i + 1, len(moves))
-    return PerftResult(sum(count for _, count in divide), time.perf_counter() - started, tuple(divide))
+        return PerftResult(1, 0.0, ())
+    k = penguins_kernel.kernel()
+
+    def count(code: int) -> int:
+        below = np.zeros(1, dtype=np.int64)
+        k.perft_divide(words, np.array([code], dtype=np.int64), depth, below)
+        return int(below[0])
+
+    result = root_split(penguins_kernel.legal_moves(words), count, threads, on_root_move)
+    divide = tuple((penguins_kernel.decode_move(code), n) for code, n in result.divide)
+    return PerftResult(result.nodes, result.seconds, divide)
+
+
+def reference_perft(state: State, depth: int, on_root_move: Progress | None = None) -> PerftResult:
+    """Penguins perft with the reference rules: the oracle, and the baseline of the speed ratio."""
+    if depth == 0:
+        return PerftResult(1, 0.0, ())
+    return root_split(penguins.legal_moves(state), lambda move: penguins.perft(penguins.successor(state, move), depth - 1),
+                      on_root_move=on_root_move)

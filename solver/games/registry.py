@@ -291,58 +291,30 @@ def _island_is_over(state):
 def _island_perft(words, depth, threads=1, on_root_move=None):
     """Kernel perft (island.perft semantics: decision plies, every dice outcome expanded), the
     root moves shared out among `threads` threads (the kernel runs without the GIL)."""
-    import time
-    from concurrent.futures import ThreadPoolExecutor
-
     import numpy as np
 
     from solver.games import island_kernel
-    from solver.perft import PerftResult
+    from solver.perft import PerftResult, root_split
 
-    k = island_kernel.kernel()
-    started = time.perf_counter()
     if depth == 0:
-        return PerftResult(1, time.perf_counter() - started, ())
-    moves = island_kernel.legal_moves(words)
+        return PerftResult(1, 0.0, ())
+    k = island_kernel.kernel()
     # A roll does not use up depth, so below a chance root each outcome counts `depth` plies.
-    below = depth if island_kernel.is_chance(words) else depth - 1
-    counts = [0] * len(moves)
-    done = []
-
-    def count(i: int) -> None:
-        child = island_kernel.successor(words, moves[i])
-        counts[i] = int(k.perft(child, np.int64(below)))
-        done.append(i)
-        if on_root_move is not None:
-            on_root_move(len(done), len(moves))
-
-    if threads <= 1:
-        for i in range(len(moves)):
-            count(i)
-    else:
-        with ThreadPoolExecutor(max_workers=threads) as pool:
-            list(pool.map(count, range(len(moves))))
-    return PerftResult(sum(counts), time.perf_counter() - started, tuple(zip(moves, counts)))
+    below = np.int64(depth if island_kernel.is_chance(words) else depth - 1)
+    return root_split(island_kernel.legal_moves(words),
+                      lambda code: k.perft(island_kernel.successor(words, code), below), threads, on_root_move)
 
 
 def _island_reference_perft(state, depth, on_root_move=None):
     """Perft with the reference rules (solver/games/island.py's `perft`), root move by root move."""
-    import time
-
     from solver.games import island
-    from solver.perft import PerftResult
+    from solver.perft import PerftResult, root_split
 
-    started = time.perf_counter()
     if depth == 0:
-        return PerftResult(1, time.perf_counter() - started, ())
-    moves = island.legal_moves(state)
+        return PerftResult(1, 0.0, ())
     below = depth if island.is_chance(state) else depth - 1
-    divide = []
-    for i, code in enumerate(moves):
-        divide.append((code, island.perft(island.successor(state, code), below)))
-        if on_root_move is not None:
-            on_root_move(i + 1, len(moves))
-    return PerftResult(sum(n for _, n in divide), time.perf_counter() - started, tuple(divide))
+    return root_split(island.legal_moves(state), lambda code: island.perft(island.successor(state, code), below),
+                      on_root_move=on_root_move)
 
 
 def _island_builtins():
