@@ -25,6 +25,7 @@ from solver.games.island import (
     TILES,
     State,
 )
+from solver.games.kernel_calls import legal_move_list, next_state
 
 # Word indices and codes of kernels/island.py, repeated here so that converting a position does
 # not import numba; tests/test_island_differential.py checks they match the kernel's.
@@ -122,17 +123,12 @@ def from_kernel(words: np.ndarray) -> State:
 
 def legal_moves(words: np.ndarray) -> list[int]:
     """The kernel's legal move integers (at the roll: the 21 chance outcomes)."""
-    k = kernel()
-    out = np.empty(k.MAX_MOVES, dtype=np.int64)
-    n = k.legal_moves(words, out)
-    return [int(m) for m in out[:n]]
+    return legal_move_list(kernel(), words)
 
 
 def successor(words: np.ndarray, move: int) -> np.ndarray:
     """The kernel array after `move`."""
-    out = np.empty_like(words)
-    kernel().apply(words, np.int64(move), out)
-    return out
+    return next_state(kernel(), words, move)
 
 
 def is_chance(words: np.ndarray) -> bool:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from solver.errors import NotationError
-from solver.games.builtin_positions import resolve
+from solver.games.notation_tools import resolve, whole_number, words_with_columns
 from solver.games.island import (
     ACTION1,
     ACTION2,
@@ -137,21 +137,6 @@ def _parse_faces(text: str) -> tuple[int, int] | None:
 # --------------------------------------------------------------------------- positions
 
 
-def _tokens(text: str) -> list[tuple[str, int]]:
-    """The whitespace-separated words of `text` with their 1-based columns."""
-    return [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", text)]
-
-
-def _integer(word: str, field: str, column: int, low: int, high: int) -> int:
-    """A whole number in [low, high] (ASCII digits), or NotationError."""
-    if not re.fullmatch(r"[0-9]+", word):
-        raise NotationError(field, column, f"'{word}' is not a whole number")
-    value = int(word)
-    if not low <= value <= high:
-        raise NotationError(field, column, f"{value} is outside {low}..{high}")
-    return value
-
-
 def _parts(word: str, column: int, field: str, count: int, example: str) -> list[tuple[str, int]]:
     """Split 'x/y/...' into exactly `count` parts with their columns."""
     parts = word.split("/")
@@ -166,7 +151,7 @@ def _parts(word: str, column: int, field: str, count: int, example: str) -> list
 
 def parse_position(text: str) -> State:
     """The State written in `text`; NotationError naming the bad field and column otherwise."""
-    words = _tokens(text)
+    words = words_with_columns(text)
     if not words:
         raise NotationError("board", 1, "empty position; see docs/notation.md (Island Project)")
     terrain, markers = _parse_board(*words[0])
@@ -196,19 +181,19 @@ def parse_position(text: str) -> State:
     reserve_parts = _parts(*field_at["reserve"], "reserve", players, "/".join([str(total)] * players))
     reserve = []
     for seat, (word, column) in enumerate(reserve_parts):
-        count = _integer(word, "reserve", column, 0, total)
+        count = whole_number(word, "reserve", column, 0, total)
         on_board = len(people[seat])
         if on_board + count > total:
             raise NotationError("reserve", column, f"seat {SEATS[seat]} has {on_board} on the board and {count} in "
                                 f"reserve: {on_board + count} people, more than the {total} each player has with {players} players")
         reserve.append(count)
     food_parts = _parts(*field_at["food"], "food", players, "/".join(["0"] * players))
-    food = [_integer(word, "food", column, 0, FOOD_MAX) for word, column in food_parts]
+    food = [whole_number(word, "food", column, 0, FOOD_MAX) for word, column in food_parts]
 
     supply_parts = _parts(*field_at["supply"], "supply", 3, "11/5/11")
-    newland_supply = _integer(supply_parts[0][0], "supply", supply_parts[0][1], 0, BOX_NEWLAND)
-    plateau_supply = _integer(supply_parts[1][0], "supply", supply_parts[1][1], 0, BOX_PLATEAU)
-    marker_supply = _integer(supply_parts[2][0], "supply", supply_parts[2][1], 0, BOX_MARKERS)
+    newland_supply = whole_number(supply_parts[0][0], "supply", supply_parts[0][1], 0, BOX_NEWLAND)
+    plateau_supply = whole_number(supply_parts[1][0], "supply", supply_parts[1][1], 0, BOX_PLATEAU)
+    marker_supply = whole_number(supply_parts[2][0], "supply", supply_parts[2][1], 0, BOX_MARKERS)
     land = sum(1 for t in terrain if t in (NEWLAND, PLATEAU))
     plateaus = terrain.count(PLATEAU)
     marked = sum(markers)
@@ -261,7 +246,7 @@ def parse_position(text: str) -> State:
     if fed and phase in (SHIFTING, ROLLING, CHOOSING):
         raise NotationError("fed", column, f"the food for new terrain is given by the die choice, so not yet in phase {phase}; write '-'")
 
-    turn = _integer(field_at["turn"][0], "turn", field_at["turn"][1], 0, turn_cap - 1)
+    turn = whole_number(field_at["turn"][0], "turn", field_at["turn"][1], 0, turn_cap - 1)
 
     people_table = []
     for seat in range(players):
@@ -299,7 +284,7 @@ def _parse_options(words: list[tuple[str, int]]) -> int:
             raise NotationError("options", column, f"'{word}' is not an option; the only one is cap=N (the turn cap)")
         if cap is not None:
             raise NotationError("options", column, "option cap is given twice")
-        cap = _integer(value, "options", column + len(key) + 1, *CAP_RANGE)
+        cap = whole_number(value, "options", column + len(key) + 1, *CAP_RANGE)
     return TURN_CAP if cap is None else cap
 
 

@@ -9,6 +9,8 @@ import importlib
 
 import numpy as np
 
+from solver.games.kernel_calls import legal_move_list, next_state
+
 from solver.games.penguins import (
     EGG,
     HATCH,
@@ -107,14 +109,9 @@ def decode_move(code: int) -> Move:
 
 def legal_moves(words: np.ndarray) -> list[int]:
     """The kernel's legal move integers for a kernel array."""
-    k = kernel()
-    out = np.empty(k.MAX_MOVES, dtype=np.int64)
-    n = k.legal_moves(words, out)
-    return [int(m) for m in out[:n]]
+    return legal_move_list(kernel(), words)
 
 
 def successor(words: np.ndarray, move: int) -> np.ndarray:
     """The kernel array after `move`."""
-    out = np.empty_like(words)
-    kernel().apply(words, np.int64(move), out)
-    return out
+    return next_state(kernel(), words, move)

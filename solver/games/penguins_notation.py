@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from solver.errors import NotationError
-from solver.games.builtin_positions import resolve
+from solver.games.notation_tools import resolve, whole_number, words_with_columns
 from solver.games.penguins import (
     DIRECTIONS,
     EGG,
@@ -77,21 +77,6 @@ def parse_square(text: str, width: int, height: int, field: str = "move", column
     return r * width + q
 
 
-def _tokens(text: str) -> list[tuple[str, int]]:
-    """The whitespace-separated words of `text` with their 1-based columns."""
-    return [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", text)]
-
-
-def _integer(word: str, field: str, column: int, low: int, high: int) -> int:
-    """A whole number in [low, high], or NotationError."""
-    if not re.fullmatch(r"[0-9]+", word):
-        raise NotationError(field, column, f"'{word}' is not a whole number")
-    value = int(word)
-    if not low <= value <= high:
-        raise NotationError(field, column, f"{value} is outside {low}..{high}")
-    return value
-
-
 def _pair(word: str, column: int, field: str) -> tuple[tuple[str, int], tuple[str, int]]:
     """Split 'x/y' into its two halves with their columns."""
     halves = word.split("/")
@@ -102,7 +87,7 @@ def _pair(word: str, column: int, field: str) -> tuple[tuple[str, int], tuple[st
 
 def parse_position(text: str) -> State:
     """The State written in `text`; NotationError naming the bad field and column otherwise."""
-    words = _tokens(text)
+    words = words_with_columns(text)
     if len(words) < len(FIELDS):
         missing = FIELDS[len(words)]
         raise NotationError(missing, len(text) + 1, f"missing; a position has the fields {' '.join(FIELDS)}")
@@ -136,9 +121,9 @@ def parse_position(text: str) -> State:
 
     supply_halves = _pair(*field_at["supply"], "supply")
     unused_halves = _pair(*field_at["unused"], "unused")
-    supply = tuple(_integer(w, "supply", c, 0, rules.eggs) for w, c in supply_halves)
+    supply = tuple(whole_number(w, "supply", c, 0, rules.eggs) for w, c in supply_halves)
     unused = [_parse_unused(w, c, rules) for w, c in unused_halves]
-    ply = _integer(field_at["ply"][0], "ply", field_at["ply"][1], 0, 1_000_000)
+    ply = whole_number(field_at["ply"][0], "ply", field_at["ply"][1], 0, 1_000_000)
 
     _check_counts(board, supply, unused, rules, [c for _, c in supply_halves], [c for _, c in unused_halves])
     return State(
@@ -164,7 +149,7 @@ def _parse_options(words: list[tuple[str, int]]) -> Rules:
             raise NotationError("options", column, f"'{word}' is not an option; known: {', '.join(k + '=N' for k in OPTIONS)}")
         if key in values:
             raise NotationError("options", column, f"option {key} is given twice")
-        values[key] = _integer(value, "options", column + len(key) + 1, *OPTION_RANGES[key])
+        values[key] = whole_number(value, "options", column + len(key) + 1, *OPTION_RANGES[key])
     return Rules(**{OPTIONS[key]: value for key, value in values.items()})
 
 
@@ -202,8 +187,8 @@ def _parse_unused(word: str, column: int, rules: Rules) -> tuple[int, int]:
     match = re.fullmatch(r"([0-9]+)\+([0-9]+)", word)
     if not match:
         raise NotationError("unused", column, f"'{word}' should be assistants+stars, like 3+1")
-    assistants = _integer(match.group(1), "unused", column, 0, rules.assistants)
-    stars = _integer(match.group(2), "unused", column + len(match.group(1)) + 1, 0, rules.stars)
+    assistants = whole_number(match.group(1), "unused", column, 0, rules.assistants)
+    stars = whole_number(match.group(2), "unused", column + len(match.group(1)) + 1, 0, rules.stars)
     return assistants, stars
 
 

@@ -15,14 +15,13 @@ from numba import njit
 
 from kernels import games
 from kernels.bits import state_hash
-from solver.search.ordering import pick_next
+from solver.search.common import bound_of, pick_next, table_cutoff
 
 WIN = 1_000_000  # solver.analysis.WIN: a win n plies from the root scores WIN - n
 PROVEN = WIN - 100_000
 INFINITY = WIN + 1
 MAX_PLY = 320  # above the ply cap of any game, so forced results always fit
 
-EXACT, LOWER, UPPER = 1, 2, 3
 # control words (one int64 array per searching thread)
 NODES, NODE_LIMIT, ABORTED, SELDEPTH = 0, 1, 2, 3
 CONTROL_LEN = 4
@@ -129,7 +128,7 @@ def negamax(game, states, moves, order, ply, depth, alpha, beta, keys, data, kil
     found, table_move, table_depth, bound, table_score = probe(keys, data, key)
     if found and ply > 0 and table_depth >= depth:
         table_score = score_from_table(table_score, ply)
-        if bound == EXACT or (bound == LOWER and table_score >= beta) or (bound == UPPER and table_score <= alpha):
+        if table_cutoff(bound, table_score, alpha, beta):
             return table_score
 
     # Move ordering: table move, then the two killers of this ply, then the history score.
@@ -186,12 +185,7 @@ def negamax(game, states, moves, order, ply, depth, alpha, beta, keys, data, kil
                     break
     if searched == 0:
         return -INFINITY  # every root move excluded (multipv asked for more lines than moves)
-    if best >= beta:
-        bound = LOWER
-    elif best > original_alpha:
-        bound = EXACT
-    else:
-        bound = UPPER
+    bound = bound_of(best, original_alpha, beta)
     store(keys, data, key, best_move, depth, bound, score_to_table(best, ply))
     return best
 

@@ -42,7 +42,7 @@ from numba import njit
 
 from kernels import games
 from kernels.bits import state_hash
-from solver.search.ordering import pick_next
+from solver.search.common import EXACT, LOWER, UPPER, bound_of, pick_next, table_cutoff
 
 WIN = 1_000_000.0  # a finished game: +WIN won, -WIN lost, 0 shared (two players)
 LOWER_VALUE = -WIN  # L and U of Star1: every value lies in [L, U]
@@ -52,7 +52,6 @@ INFINITY = 2.0 * WIN  # beyond every value: the full window
 MAX_PLY = 256  # plies including chance plies (a roll never follows a roll: at most 2 per decision)
 MAX_DEPTH = MAX_PLY // 2 - 2
 
-EXACT, LOWER, UPPER = 1, 2, 3
 NODES, NODE_LIMIT, ABORTED, SELDEPTH, HORIZON = 0, 1, 2, 3, 4
 CONTROL_LEN = 5
 CHECK_EVERY = 1023  # look at the stop flag and the node limit every 1024 nodes
@@ -144,7 +143,7 @@ def expectimax(game, states, moves, probs, order, ply, depth, alpha, beta, keys,
     key = state_hash(state)
     found, table_move, table_depth, bound, table_value = probe(keys, info, tvalues, key)
     if found and ply > 0 and table_depth >= depth:
-        if bound == EXACT or (bound == LOWER and table_value >= beta) or (bound == UPPER and table_value <= alpha):
+        if table_cutoff(bound, table_value, alpha, beta):
             control[HORIZON] = 1  # the subtree's horizon is unknown here: assume it had one
             return table_value
 
@@ -236,12 +235,7 @@ def expectimax(game, states, moves, probs, order, ply, depth, alpha, beta, keys,
                     break
     if best_move < 0:
         return -INFINITY  # every root move excluded (multipv asked for more lines than moves)
-    if best >= beta:
-        bound = LOWER
-    elif best > original_alpha:
-        bound = EXACT
-    else:
-        bound = UPPER
+    bound = bound_of(best, original_alpha, beta)
     store(keys, info, tvalues, key, best_move, depth, bound, best)
     return best
 

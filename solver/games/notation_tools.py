@@ -1,0 +1,37 @@
+"""Pieces of text notation shared by every game: words with their columns, checked whole numbers,
+and reading a POSITION argument (a built-in name or notation text)."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, TypeVar
+
+from solver.errors import NotationError
+
+State = TypeVar("State")
+
+
+def words_with_columns(text: str) -> list[tuple[str, int]]:
+    """The whitespace-separated words of `text` with their 1-based columns."""
+    return [(m.group(0), m.start() + 1) for m in re.finditer(r"\S+", text)]
+
+
+def whole_number(word: str, field: str, column: int, low: int, high: int) -> int:
+    """A whole number in [low, high] written in ASCII digits, or NotationError."""
+    if not re.fullmatch(r"[0-9]+", word):
+        raise NotationError(field, column, f"'{word}' is not a whole number")
+    value = int(word)
+    if not low <= value <= high:
+        raise NotationError(field, column, f"{value} is outside {low}..{high}")
+    return value
+
+
+def resolve(text: str | None, builtins: dict[str, str], default: str, parse: Callable[[str], State]) -> State:
+    """The position named `text` (a key of `builtins`), or parsed from notation; None means `default`."""
+    text = default if text is None else text.strip()
+    if text in builtins:
+        return parse(builtins[text])
+    if " " not in text:
+        names = ", ".join(builtins)
+        raise NotationError("position", 1, f"'{text}' is neither a built-in position ({names}) nor notation text")
+    return parse(text)
