@@ -60,6 +60,10 @@ def print_analysis(state, spec: EngineSpec, analysis: Analysis, position_text: s
             cells.append(f"{line.visits:,}")
         table.add_row(*cells, shown)
     console.print(table)
+    best = analysis.lines[0]
+    if not game.is_chance(state):  # at a roll the lines are dice outcomes, not a choice
+        words = game.explain(state, best.move, best.score)
+        console.print(f"best      {pv_texts(state, best.pv, game)[0]}: {words}", markup=False, highlight=False, soft_wrap=True)
     console.print(
         f"depth {analysis.depth}  {unit} {analysis.nodes:,}  {analysis.nodes_per_second:,.0f} {unit}/s  "
         f"time {analysis.seconds:.2f} s", markup=False, highlight=False, soft_wrap=True,
