@@ -11,6 +11,7 @@ import sys
 
 import click
 
+from solver.games.registry import ALL_NAMES, PUZZLE_GAMES
 from solver.games.registry import NAMES as GAMES
 
 MAX_PERFT_DEPTH = 30
@@ -42,7 +43,10 @@ class CalderaGroup(click.Group):
         sys.exit(code or 0)
 
 
-game_argument = click.argument("game", type=click.Choice(GAMES), metavar="GAME")
+game_argument = click.argument("game", type=click.Choice(ALL_NAMES), metavar="GAME")
+# `match` pits two engines against each other: only the games the two-sided searches play.
+search_game_argument = click.argument("game", type=click.Choice(GAMES), metavar="GAME")
+puzzle_game_argument = click.argument("game", type=click.Choice(tuple(PUZZLE_GAMES)), metavar="GAME")
 position_argument = click.argument("position", required=False)
 
 
@@ -52,13 +56,16 @@ def main():
     """Caldera: analysis engine for penguins, Island Project and other modern board games.
 
     \b
-    GAME is penguins or island (Island Project, with dice; searched by MCTS).
+    GAME is penguins, island (Island Project, with dice; searched by MCTS) or oros (Oros
+    tectonics shaping puzzles: reach a goal in the fewest actions).
     Examples:
       caldera show penguins                 draw the built-in start position
       caldera moves penguins floes          list the legal moves of a built-in position
       caldera perft penguins 4 --threads 2  count move sequences 4 plies deep
       caldera positions penguins            list the built-in positions
       caldera hint island                   the best moves of Island Project's start, in words
+      caldera puzzles oros                  the built-in shaping puzzles
+      caldera analyze oros twin-peaks       solve one: the shortest plan, step by step
     """
 
 
@@ -110,6 +117,7 @@ def show(game, position, after):
       caldera show penguins floes --after "+c4 +d5"
       caldera show penguins "6x6 6/6/2I3/3I2/6/6 - A setup 16/16 3+1/3+1 0"
       caldera show island start3 --after "2E roll:3V 3"
+      caldera show oros first-peak --after "b2c2d2>S"
     """
     from rich.console import Console
 
@@ -135,6 +143,7 @@ def moves(game, position, after):
       caldera moves penguins
       caldera moves penguins floes --after "+a1 +b2"
       caldera moves island --after "2E roll:3V"
+      caldera moves oros first-peak
     """
     entry = registry_entry(game)
     state, _ = load_position(game, position, after)
@@ -161,6 +170,7 @@ def perft(game, position_and_depth, divide, threads, reference, after):
       caldera perft penguins floes 4 --threads 2 --divide
       caldera perft penguins pond 3 --reference    (the oracle; thousands of times slower)
       caldera perft island 4 --divide
+      caldera perft oros 2 --reference
     """
     from rich.progress import Progress
 
@@ -210,14 +220,14 @@ def search_options(command):
                           "expectimax: search through the dice (two-player island).  "
                           "[default: alphabeta for penguins, mcts for island]"),
         click.option("--depth", type=click.IntRange(1, 300), help="alphabeta, expectimax: plies to search."),
-        click.option("--nodes", type=click.IntRange(1), help="alphabeta, expectimax: stop after about this many nodes."),
-        click.option("--time", "seconds", type=click.FloatRange(min=0.01), help="Seconds to think (default 3 when no other limit is given)."),
+        click.option("--nodes", type=click.IntRange(1), help="alphabeta, expectimax, oros: stop after about this many nodes."),
+        click.option("--time", "seconds", type=click.FloatRange(min=0.01), help="Seconds to think (default 3 when no other limit is given; oros: 30)."),
         click.option("--sims", type=click.IntRange(1), help="mcts: simulations to run."),
         click.option("--multipv", type=click.IntRange(1, 64), default=1, show_default=True, help="Number of best moves to report."),
         click.option("--solve", is_flag=True, help="alphabeta: prove a win, loss or draw instead of estimating."),
         click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True, help="CPU threads to search with."),
         click.option("--seed", type=int, help="mcts: random seed (same seed + --sims = same result)."),
-        click.option("--hash", "hash_mb", type=click.IntRange(1, 65536), help="alphabeta: transposition table size in MB [default: 64]."),
+        click.option("--hash", "hash_mb", type=click.IntRange(1, 65536), help="alphabeta, oros: transposition table size in MB [default: 64]."),
         click.option("--memory", "memory_mb", type=click.IntRange(16, 1 << 20), help="mcts: tree memory cap in MB [default: 256]."),
     ]
     for option in reversed(options):
@@ -247,18 +257,68 @@ def check_engine_fits(entry, spec_name: str, what: str = "--engine", instead: st
                            f"and up to {len(entry.seats)} players); {instead}")
 
 
+def puzzle_options(command):
+    """--goal and --budget: what an oros shaping puzzle asks (docs/oros_puzzles.md)."""
+    command = click.option("--budget", type=click.IntRange(0), default=None,
+                           help="oros: the most actions a plan may take  [default: the puzzle's, else 5].")(command)
+    return click.option("--goal", default=None, metavar="GOAL",
+                        help='oros: the goal, e.g. "mountain@d3", "mountains>=2", "level4@c2", "land>=20" '
+                             "(commas join clauses)  [default: the puzzle's].")(command)
+
+
+def refuse_puzzle_options(game: str, goal, budget) -> None:
+    """--goal and --budget belong to oros puzzles; say so in one line for the other games."""
+    for flag, value in (("--goal", goal), ("--budget", budget)):
+        if value is not None:
+            raise click.UsageError(f"{flag} sets an oros shaping puzzle; {game} has no goals (try: caldera puzzles oros)")
+
+
+def oros_puzzle(position: str | None, after: str, goal: str | None, budget: int | None):
+    """The oros position (after --after), its goal and the budget left (puzzle name: its own)."""
+    from solver.games.oros_puzzles import puzzle_goal_and_budget
+
+    state, _ = load_position("oros", position, after)
+    goal, budget = puzzle_goal_and_budget(state, position, goal, budget, played=len(after.split()))
+    return state, goal, budget
+
+
+def solve_puzzle(state, goal, budget: int, seconds: float | None, nodes: int | None, hash_mb: int | None, live: bool):
+    """Run the shaping-puzzle solver with a live status line on a terminal."""
+    from rich.live import Live
+
+    from solver.plan import DEFAULT_HASH_MB, solve
+    from solver.plan_output import progress_line
+    from solver.warmup import warm_up
+
+    warm_up(("plan",), games=("oros",))
+    console = _stderr_console()
+    limits = dict(nodes=nodes, seconds=seconds, hash_mb=hash_mb or DEFAULT_HASH_MB)
+    if not (live and console.is_terminal):
+        return solve(state, goal, budget, **limits)
+    with Live("", console=console, transient=True, refresh_per_second=8) as display:
+        return solve(state, goal, budget, **limits, on_progress=lambda result: display.update(progress_line(result)))
+
+
+DEFAULT_PUZZLE_SECONDS = 30.0
+
+
 @main.command()
 @game_argument
 @position_argument
 @search_options
+@puzzle_options
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (see docs/json.md).")
 @after_option
-def analyze(game, position, after, as_json, engine, seconds, hash_mb, memory_mb, **limits):
+def analyze(game, position, after, as_json, engine, seconds, hash_mb, memory_mb, goal, budget, **limits):
     """Search a position: score, best move, principal variation, depth, nodes and speed.
 
     Island Project (island) is searched with MCTS (or --engine expectimax, two players); at a
     dice roll MCTS lists the outcomes with their probabilities instead of searching (the dice,
     not a player, choose the next move), expectimax searches each outcome.
+
+    oros (shaping puzzles): POSITION is a puzzle name (its goal and budget apply unless given)
+    or a position with --goal; prints the shortest plan step by step with the map after each
+    step, or "no plan within N actions". Limits: --nodes, --time (default 30 s), --hash.
 
     \b
     Examples:
@@ -268,9 +328,16 @@ def analyze(game, position, after, as_json, engine, seconds, hash_mb, memory_mb,
       caldera analyze penguins "<position>" --solve --time 30
       caldera analyze penguins pond --json
       caldera analyze island --sims 20000 --seed 1 --multipv 3
+      caldera analyze oros first-peak
+      caldera analyze oros "5x5 ...../.444./...4./...../....." --goal "mountain@d3" --budget 4
+      caldera analyze oros twin-peaks --json
     """
     from solver.analysis_output import analysis_json, chance_json, print_analysis, print_chance
 
+    if game in PUZZLE_GAMES:
+        return analyze_puzzle(position, after, as_json, goal, budget, seconds, hash_mb,
+                              dict(limits, engine=engine, memory=memory_mb))
+    refuse_puzzle_options(game, goal, budget)
     entry = registry_entry(game)
     engine = engine or entry.default_engine
     check_engine_fits(entry, engine)
@@ -299,20 +366,26 @@ def analyze(game, position, after, as_json, engine, seconds, hash_mb, memory_mb,
 @position_argument
 @click.option("--top", type=click.IntRange(1, 20), default=3, show_default=True, help="How many moves to suggest.")
 @click.option("--time", "seconds", type=click.FloatRange(min=0.05), default=None,
-              help="Seconds to think.  [default: 0.8 for penguins, 0.5 for island]")
+              help="Seconds to think.  [default: 0.8 for penguins, 0.5 for island, 10 for oros]")
+@puzzle_options
 @after_option
-def hint(game, position, top, seconds, after):
+def hint(game, position, top, seconds, goal, budget, after):
     """Suggest the best moves for the side to move, each explained in plain words.
 
     penguins is searched with alpha-beta, island (Island Project) with MCTS. At a dice roll the
-    hint lists the outcomes of the dice with their probabilities.
+    hint lists the outcomes of the dice with their probabilities. oros: the next step of a
+    shortest plan to the goal (a puzzle name brings its goal and budget; --after uses up budget).
 
     \b
     Examples:
       caldera hint penguins floes --after "+d4 +e5"
       caldera hint penguins "5x5 IEPE1/P3s/3eS/epe2/ppPe1 - A play 14/12 0+0/0+0 20" --top 5
       caldera hint island --after "2E roll:3V"
+      caldera hint oros twin-peaks --after "b2c2d2>S"
     """
+    if game in PUZZLE_GAMES:
+        return hint_puzzle(position, after, goal, budget, seconds)
+    refuse_puzzle_options(game, goal, budget)
     from solver.analysis_output import chance_table_lines
     from solver.engine import EngineSpec
 
@@ -339,6 +412,34 @@ def hint(game, position, top, seconds, after):
         click.echo(f"{rank}. {entry.format_move(state, line.move):7} {entry.explain(state, line.move, line.score)}")
 
 
+def analyze_puzzle(position, after, as_json, goal, budget, seconds, hash_mb, search_values: dict) -> None:
+    """`analyze oros`: solve the puzzle and print the plan (or the proof that none exists)."""
+    from solver.plan_output import plan_json, print_plan
+
+    defaults = {"multipv": 1, "threads": 1}
+    for key, value in search_values.items():
+        if key != "nodes" and value not in (None, False, defaults.get(key)):
+            raise click.UsageError(f"{FLAGS.get(key, '--' + key)} is a search setting; oros puzzles take "
+                                   "--goal, --budget, --nodes, --time and --hash")
+    state, goal, budget = oros_puzzle(position, after, goal, budget)
+    seconds = DEFAULT_PUZZLE_SECONDS if seconds is None and search_values["nodes"] is None else seconds
+    result = solve_puzzle(state, goal, budget, seconds, search_values["nodes"], hash_mb, live=not as_json)
+    if as_json:
+        click.echo(plan_json(state, goal, result))
+    else:
+        print_plan(state, goal, result)
+
+
+def hint_puzzle(position, after, goal, budget, seconds) -> None:
+    """`hint oros`: the next step of a shortest plan, in words."""
+    from solver.plan_output import hint_lines
+
+    state, goal, budget = oros_puzzle(position, after, goal, budget)
+    seconds = registry_entry("oros").default_hint_seconds if seconds is None else seconds
+    for line in hint_lines(state, goal, solve_puzzle(state, goal, budget, seconds, None, None, live=True)):
+        click.echo(line)
+
+
 def run_search(entry, spec, state, live: bool):
     """Run the engine on a position of the game `entry`, with a live status line on a terminal."""
     from rich.live import Live
@@ -359,7 +460,7 @@ def run_search(entry, spec, state, live: bool):
 
 
 @main.command()
-@game_argument
+@search_game_argument
 @click.argument("engine_a", metavar="ENGINE_A")
 @click.argument("engine_b", metavar="ENGINE_B")
 @click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=20, show_default=True,
@@ -435,15 +536,35 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
 @main.command()
 @game_argument
 def positions(game):
-    """List the built-in positions with their notation.
+    """List the built-in positions with their notation (oros: also every puzzle's position).
 
     \b
     Examples:
       caldera positions penguins
       caldera positions island
+      caldera positions oros
     """
-    for name, text in registry_entry(game).builtin_positions.items():
-        click.echo(f"{name:8} {text}")
+    builtins = registry_entry(game).builtin_positions
+    width = max(8, *map(len, builtins))
+    for name, text in builtins.items():
+        click.echo(f"{name:{width}} {text}")
+
+
+@main.command()
+@puzzle_game_argument
+def puzzles(game):
+    """List the built-in shaping puzzles: name, set, goal, budget and the optimal plan's length.
+
+    Solve one with `caldera analyze oros NAME`, get its next step with `caldera hint oros NAME`.
+
+    \b
+    Examples:
+      caldera puzzles oros
+    """
+    from solver.plan_output import puzzle_table_lines
+
+    for line in puzzle_table_lines():
+        click.echo(line)
 
 
 @main.command()

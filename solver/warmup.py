@@ -16,14 +16,15 @@ def _notice(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-ALL_PARTS = ("perft", "alphabeta", "mcts", "expectimax")
-ALL_GAMES = ("penguins", "island")
+ALL_PARTS = ("perft", "alphabeta", "mcts", "expectimax", "plan")
+ALL_GAMES = ("penguins", "island", "oros")
 
 
 def warm_up(parts: tuple[str, ...] = ALL_PARTS, notice: Callable[[str], None] = _notice,
             games: tuple[str, ...] = ALL_GAMES) -> float:
-    """Run the kernels of `parts` (perft, alphabeta, mcts) of `games` (penguins, island) once on
-    a tiny position so that later calls are fast; return the seconds taken.
+    """Run the kernels of `parts` (perft, alphabeta, mcts, expectimax, plan) of `games`
+    (penguins, island, oros) once on a tiny position so that later calls are fast; return the
+    seconds taken.
 
     Alpha-beta is warmed only for the games it can search (not island: dice). If that takes
     longer than NOTICE_AFTER_S, `notice` is called once with a line saying why.
@@ -93,4 +94,24 @@ def _warm_island(parts: tuple[str, ...]) -> None:
         expectimax_analysis(ISLAND, words, depth=1, hash_mb=1)
 
 
-WARMERS = {"penguins": _warm_penguins, "island": _warm_island}
+def _warm_oros(parts: tuple[str, ...]) -> None:
+    """The Oros kernels (move generation, apply, perft) and the shaping-puzzle solver ("plan")."""
+    import numpy as np
+
+    from solver.games import oros, oros_kernel
+    from solver.games.oros_goals import parse_goal
+
+    # One level-4 tile on a 3x3 map and a goal one drift away: the solver's bound lets a pass
+    # run, so the search itself is loaded too.
+    state = oros.new_map(3, 3, (4,) + (oros.SEA,) * 8)
+    if "perft" in parts:
+        words = oros_kernel.to_kernel(state)
+        oros_kernel.successor(words, oros_kernel.legal_moves(words)[0])
+        oros_kernel.kernel().perft(words, np.int64(1))
+    if "plan" in parts:
+        from solver.plan import solve
+
+        solve(state, parse_goal("level4@b1", 3, 3), 1, hash_mb=1)
+
+
+WARMERS = {"penguins": _warm_penguins, "island": _warm_island, "oros": _warm_oros}

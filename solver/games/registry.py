@@ -2,7 +2,9 @@
 
 A command asks the registry instead of importing a game's modules, so the same command body
 works for every game. Moves cross this boundary as the kernel's move integers (penguins' Move
-objects are encoded and decoded here); positions as the game's reference State.
+objects are encoded and decoded here); positions as the game's reference State. Oros (a puzzle
+game: one shaper, no opponent) shares show, moves, perft and positions; its analyze and hint go
+to the shaping-puzzle solver (solver/plan.py).
 
 Importing this module imports no game module and no numba: each entry's functions import what
 they need when they are first called (`caldera --help` stays fast).
@@ -17,6 +19,7 @@ from typing import Any, Callable
 # Game ids of kernels/games.py, repeated so that the registry does not import numba;
 # tests/test_island_cli.py checks that they match kernels.games.GAME_IDS.
 PENGUINS_ID, ISLAND_ID = 0, 1
+OROS_ID = -1  # no kernels.games id: no two-sided search plays oros; solver/plan.py solves it
 
 
 @dataclass(frozen=True)
@@ -352,13 +355,150 @@ ISLAND = Game(
     builtin_positions_of=_island_builtins,
 )
 
+# ---------------------------------------------------------------------------------------- oros
+
+
+def _oros_builtins():
+    from solver.games.oros_notation import BUILTIN_POSITIONS
+    from solver.games.oros_puzzles import PUZZLES
+
+    return {**BUILTIN_POSITIONS, **{puzzle.name: puzzle.position for puzzle in PUZZLES}}
+
+
+def _oros_resolve(text):
+    """A built-in position or puzzle name (see `caldera puzzles oros`), notation text, or None."""
+    from solver.games.notation_tools import resolve
+    from solver.games.oros_notation import DEFAULT_POSITION, parse_position
+
+    return resolve(text, _oros_builtins(), DEFAULT_POSITION, parse_position)
+
+
+def _oros_format_position(state):
+    from solver.games.oros_notation import format_position
+
+    return format_position(state)
+
+
+def _oros_parse_move(state, text):
+    from solver.games.oros_notation import parse_move
+
+    return parse_move(state, text)
+
+
+def _oros_format_move(state, code):
+    from solver.games.oros_notation import format_move
+
+    return format_move(state, code)
+
+
+def _oros_successor(state, code):
+    from solver.games.oros import successor
+
+    return successor(state, code)
+
+
+def _oros_touched(state, code):
+    from solver.plan_output import changed_cells
+
+    return changed_cells(state, _oros_successor(state, code))
+
+
+def _oros_to_kernel(state):
+    from solver.games.oros_kernel import to_kernel
+
+    return to_kernel(state)
+
+
+def _oros_render(state, highlight=()):
+    from solver.games.oros_board import render
+
+    return render(state, highlight=highlight)
+
+
+def _oros_describe(state):
+    from solver.plan_output import describe_moves
+
+    return describe_moves(state)
+
+
+def _oros_explain(state, code, score=None):
+    from solver.plan_output import step_in_words
+
+    return step_in_words(state, code)
+
+
+def _oros_legal(state):
+    from solver.games.oros import legal_moves
+
+    return legal_moves(state)
+
+
+def _oros_perft(words, depth, threads=1, on_root_move=None):
+    """Kernel perft, the root moves shared out among `threads` threads (it runs without the GIL)."""
+    import numpy as np
+
+    from solver.games import oros_kernel
+    from solver.perft import PerftResult, root_split
+
+    if depth == 0:
+        return PerftResult(1, 0.0, ())
+    k = oros_kernel.kernel()
+    below = np.int64(depth - 1)
+    return root_split(oros_kernel.legal_moves(words),
+                      lambda code: k.perft(oros_kernel.successor(words, code), below), threads, on_root_move)
+
+
+def _oros_reference_perft(state, depth, on_root_move=None):
+    """Perft with the reference rules (solver/games/oros.py's `perft`), root move by root move."""
+    from solver.games import oros
+    from solver.perft import PerftResult, root_split
+
+    if depth == 0:
+        return PerftResult(1, 0.0, ())
+    return root_split(oros.legal_moves(state), lambda code: oros.perft(oros.successor(state, code), depth - 1),
+                      on_root_move=on_root_move)
+
+
+OROS = Game(
+    name="oros",
+    title="Oros tectonics",
+    game_id=OROS_ID,
+    seats="A",  # one shaper: the puzzles are single-agent (O-7)
+    default_engine="plan",  # the shaping-puzzle solver (solver/plan.py), not a two-sided search
+    default_position="start",
+    alphabeta=False,
+    default_hint_seconds=10.0,
+    resolve_position=_oros_resolve,
+    format_position=_oros_format_position,
+    parse_move=_oros_parse_move,
+    format_move=_oros_format_move,
+    successor=_oros_successor,
+    touched=_oros_touched,
+    to_kernel=_oros_to_kernel,
+    render=_oros_render,
+    describe_moves=_oros_describe,
+    explain=_oros_explain,
+    legal_moves=_oros_legal,
+    chance_outcomes=lambda state: [],
+    is_over=lambda state: False,  # a map can always be reshaped; a puzzle ends at its goal
+    plies_to_end=lambda state: None,
+    perft=_oros_perft,
+    reference_perft=_oros_reference_perft,
+    phase_text=lambda state: "tectonics",
+    builtin_positions_of=_oros_builtins,
+)
+
+# The games the two-sided searches play (alpha-beta, MCTS, expectimax, `caldera match`), each
+# with a kernels.games id; and the puzzle games, solved by solver/plan.py instead.
 GAMES = {entry.name: entry for entry in (PENGUINS, ISLAND)}
 NAMES = tuple(GAMES)
+PUZZLE_GAMES = {entry.name: entry for entry in (OROS,)}
+ALL_NAMES = NAMES + tuple(PUZZLE_GAMES)
 
 
 def game(name: str) -> Game:
     """The registry entry of the game called `name` (KeyError names the known games)."""
     try:
-        return GAMES[name]
+        return GAMES.get(name) or PUZZLE_GAMES[name]
     except KeyError:
-        raise KeyError(f"unknown game '{name}'; games: {', '.join(NAMES)}") from None
+        raise KeyError(f"unknown game '{name}'; games: {', '.join(ALL_NAMES)}") from None
