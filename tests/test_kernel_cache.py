@@ -1,6 +1,7 @@
-"""Numba's on-disk cache: kernels and searches compiled in one process must load and run in the
-next. (A cached recursive function compiled for two argument types crashed when loaded:
-numba issue #6713; this guards against that kind of failure.)"""
+"""Numba's on-disk cache: kernels and searches (penguins, island, the oros solver) compiled in
+one process must load and run in the next. (A cached recursive function compiled for two
+argument types crashed when loaded: numba issue #6713; this guards against that kind of
+failure.)"""
 
 import os
 import subprocess
@@ -22,6 +23,16 @@ words = to_kernel(parse_position(BUILTIN_POSITIONS["floes"]))
 print(perft(words, 3).nodes)
 print(alphabeta_analysis(PENGUINS, words, depth=3).lines[0])
 print(mcts_analysis(PENGUINS, words, sims=300, seconds=None, seed=5).lines[0])
+
+from solver.games import oros_notation
+from solver.games.oros_goals import parse_goal
+from solver.games.oros_puzzles import PUZZLES
+from solver.plan import solve
+
+puzzle = next(p for p in PUZZLES if p.name == "twin-peaks")
+state = oros_notation.parse_position(puzzle.position)
+result = solve(state, parse_goal(puzzle.goal, state.width, state.height), puzzle.budget)
+print(result.plan, result.nodes)
 """
 
 
