@@ -22,6 +22,7 @@ from rich.console import Group
 from rich.style import Style
 from rich.text import Text
 
+from solver.games.board_tools import checked_highlight
 from solver.games.island import (
     ACTION1,
     ACTION2,
@@ -58,22 +59,13 @@ CONTENT = INNER - 2
 LABEL = "    "  # room for the row numbers
 
 
-def _check_highlight(highlight: Iterable[int]) -> frozenset[int]:
-    """The highlighted tiles as a set, each checked to lie on the board."""
-    marked = frozenset(highlight)
-    for index in sorted(marked, key=repr):
-        if not (isinstance(index, int) and 0 <= index < TILES):
-            raise ValueError(f"highlight tile {index!r} is not on the 5x5 board")
-    return marked
-
-
 def render(state: State, highlight: Iterable[int] = ()) -> Group:
     """The board of `state`, a legend and a status block, for rich to print.
 
     `highlight` holds tile indexes (r * 5 + c), e.g. the tiles the last move touched; each gets a
     background and brackets. An index off the board raises ValueError.
     """
-    marked = _check_highlight(highlight)
+    marked = checked_highlight(highlight, TILES, "tile", "5x5 board")
     lines = _grid(state, marked)
     lines.append(Text(WRAP_NOTE, style="italic dim"))
     lines.extend(_legend(state))

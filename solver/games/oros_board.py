@@ -21,6 +21,7 @@ from rich.console import Group
 from rich.style import Style
 from rich.text import Text
 
+from solver.games.board_tools import checked_highlight
 from solver.games.oros import MOUNTAIN, SEA, State, cell_name, is_land
 from solver.games.oros_notation import COLUMNS
 
@@ -39,22 +40,13 @@ CONTENT = INNER - 2
 LABEL = "    "  # room for the row numbers
 
 
-def _check_highlight(state: State, highlight: Iterable[int]) -> frozenset[int]:
-    """The highlighted cells as a set, each checked to lie on the map."""
-    marked = frozenset(highlight)
-    for cell in sorted(marked, key=repr):
-        if not (isinstance(cell, int) and 0 <= cell < state.cells):
-            raise ValueError(f"highlight cell {cell!r} is not on the {state.width}x{state.height} map")
-    return marked
-
-
 def render(state: State, highlight: Iterable[int] = ()) -> Group:
     """The map of `state`, a legend and a status block, for rich to print.
 
     `highlight` holds cell indexes (row * width + column), e.g. the cells the last action touched;
     each gets a background and brackets. An index off the map raises ValueError.
     """
-    marked = _check_highlight(state, highlight)
+    marked = checked_highlight(highlight, state.cells, "cell", f"{state.width}x{state.height} map")
     lines = _grid(state, marked)
     lines.append(Text(f"edges wrap: the cell above a1 is a{state.height}, the cell left of a1 is "
                       f"{cell_name(state.width - 1, state.width)}", style="italic dim"))
