@@ -195,3 +195,40 @@ def test_floes_after_a_wrapping_slide():
     assert re.search(r"to move: B\s+phase: play", text)
     assert re.search(r"supply eggs:\s+A 9\s+B 14\b", text)
     assert re.search(r"unused penguins:\s+A 2 assistants \+ 1 star\s+B 3 assistants \+ 1 star", text)
+
+
+# Every barrier (row 1; the seagull a1 stands on the storm) and every tile; A's penguin on the hole a5.
+TILED = ("6x6 GMNL2/6/6/6/P5/6 sa1,tb2:ccw,hc2,fd2,xe2,wf2,ba3,kb3,rd3:SE,rd4:E+SE,re4:E,rf4:E,rd5:SE,rd6:SE,ha5 "
+         "A play 16/16 2+1/3+1 2")
+
+
+def test_every_barrier_and_tile_has_its_glyph_and_legend():
+    """Barriers keep their notation letters; each tile its symbol: tent sense, river arrows, fork 'Y'."""
+    text = plain(parse_position(TILED))
+    assert line_of(text, "1").split() == ["1", "·", "\\", "G", "M", "N", "L", "·", "·", "\\", "G"]
+    assert line_of(text, "2").split() == ["2", "~", "\\", "·", "↺", "O", "*", "!", "~", "\\", "·"]
+    assert line_of(text, "3").split() == ["3", "·", "\\", "#", "&", "·", "↘", "·", "·", "\\", "#"]
+    assert line_of(text, "4").split() == ["4", "→", "\\", "·", "·", "·", "Y", "→", "→", "\\", "·"]
+    assert line_of(text, "5").split() == ["5", "·", "\\", "P", "·", "·", "↘", "·", "·", "\\", "P"]
+    assert "barriers: M emperor penguin N penguin nest G seagull L seal" in text
+    for words in ("@ storm", "↺ tent (counter-clockwise)", "Y river (E+SE)", "→ river (E)", "↘ river (SE)",
+                  "O hole", "* freezing", "! radiation", "~ seaweed", "# blazing", "& krill"):
+        assert words in text
+
+
+def test_a_piece_on_a_tile_is_named_below_the_board():
+    """A piece on a tile hides it on the board; the line below the board names what lies under it."""
+    text = plain(parse_position(TILED))
+    assert "on tiles: a1 G on @ storm; a5 P on O hole" in text
+    # rank 1 starts with the ghost of d1 and the seam, then a1: the penguin, not the storm
+    covered = plain(parse_position("4x4 P3/4/4/4 sa1 A play 16/16 2+1/3+1 2"))
+    assert line_of(covered, "1").split()[3] == "P"
+    assert "on tiles: a1 P on @ storm" in covered
+
+
+def test_team_mode_status_names_the_player():
+    """P-2: in team mode the status adds the player to move, A1 B1 A2 B2 in turn from ply 2."""
+    text = plain(parse_position("4x4 4/4/4/4 - B play 16/16 3+1/3+1 5 team=1"))
+    assert re.search(r"to move: B \(player B2\)\s+phase: play", text)
+    setup = plain(parse_position("4x4 4/4/4/4 - A setup 16/16 3+1/3+1 0 team=1"))
+    assert re.search(r"to move: A\s+phase: setup", setup)

@@ -259,11 +259,17 @@ def test_error_unknown_letter():
     assert_error("4x4 4/4/4/3i - A play 16/16 3+1/3+1 2", "board", 12)
 
 
+def test_barrier_letters_round_trip():
+    """Notation (P-11..P-14): G seagull, M emperor penguin, N nest, L seal stand on spaces like I."""
+    state = assert_round_trip("4x4 G1M1/N1L1/I3/4 - A play 16/16 3+1/3+1 2")
+    assert [p.kind for p in state.board if p is not None] == ["seagull", "emperor", "nest", "seal", "iceberg"]
+
+
 @pytest.mark.parametrize("letter", ["G", "M", "N", "L"])
-def test_error_reserved_letter(letter):
-    """Notation (P-11..P-14 not implemented): reserved barrier letters like G are refused at the letter."""
-    error = assert_error(f"4x4 4/4/2{letter}1/4 - A play 16/16 3+1/3+1 2", "board", 10)
-    assert "not supported" in error.message
+def test_error_second_barrier_of_a_kind(letter):
+    """Notation: at most one seagull, emperor penguin, nest and seal; the second is refused at its letter."""
+    error = assert_error(f"4x4 {letter}{letter}2/4/4/4 - A play 16/16 3+1/3+1 2", "board", 6)
+    assert "more than 1" in error.message
 
 
 def test_error_bad_turn():
@@ -363,10 +369,129 @@ def test_error_both_supplies_empty():
     assert_error("4x4 4/4/4/4 - A play 0/0 3+1/3+1 2", "supply", 22)
 
 
-def test_error_tiles_other_than_dash():
-    """Notation (P-15.. not implemented): the tiles field must be '-'."""
-    assert_error("4x4 4/4/4/4 x A play 16/16 3+1/3+1 2", "tiles", 13)
-    assert_error("4x4 4/4/4/4 -- A play 16/16 3+1/3+1 2", "tiles", 13)
+def test_tiles_round_trip_every_kind():
+    """Notation (P-15..P-23): every terrain tile, a tent's sense and river arrows (a fork), in space order."""
+    text = "6x6 6/6/6/6/6/6 sa1,tb1:ccw,hc1,fd1,xe1,wf1,ba2,kb2,rd2:SE,rd3:E+SE,re3:E,rf3:E,rd4:SE,rd5:SE,rd6:SE,hf6 A play 16/16 3+1/3+1 2"
+    state = assert_round_trip(text)
+    kinds = [t.kind for t in state.terrain if t is not None]
+    assert kinds == ["storm", "tent", "hole", "freezing", "radiation", "seaweed", "blazing", "krill",
+                     "river", "river", "river", "river", "river", "river", "river", "hole"]
+    assert state.tile(1).sense == "ccw" and state.tile(15).arrows == (0, 2)
+
+
+def test_tiles_are_read_in_any_order_and_case_of_arrows():
+    """Notation: tiles in any order and arrows in any case and order; the canonical text sorts them."""
+    state = parse_position("4x4 4/4/4/4 kd4,ra1:nw+w A play 16/16 3+1/3+1 2")
+    assert format_position(state) == "4x4 4/4/4/4 ra1:W+NW,kd4 A play 16/16 3+1/3+1 2"
+
+
+def test_team_option_round_trips():
+    """Notation (P-2 team mode): the option team=1."""
+    assert_round_trip("4x4 4/4/4/4 - A setup 16/16 3+1/3+1 0 team=1")
+
+
+@pytest.mark.parametrize(
+    "tiles, column, words",
+    [
+        ("x", 14, "not a space name"),  # radiation without its space
+        ("--", 13, "not a tile"),
+        ("qc3", 13, "not a tile"),
+        ("se5", 14, "off the 4x4 board"),
+        ("sa1,ha1", 17, "two tiles on a1"),
+        ("ha1,hb1,hc1", 21, "more than 2 hole"),
+        ("sa1,sb1,sc1", 21, "more than 2 storm"),
+        ("ta1:cw,tb1:cw", 20, "more than 1 tent"),
+        ("ka1,kb1,kc1", 21, "more than 2 krill"),
+        ("ba1,bb1,bc1", 21, "more than 2 blazing"),
+        ("fa1,fb1,fc1", 21, "more than 2 freezing"),
+        ("xa1,xb1,xc1,xd1", 25, "more than 3 radiation"),
+        ("wa1,wb1,wc1", 21, "more than 2 seaweed"),
+        ("wb2", 13, "not on the board's edge"),
+        ("tb2", 17, "sense"),
+        ("tb2:up", 17, "sense"),
+        ("sa1:cw", 17, "no ':' attribute"),
+        ("ra1", 17, "arrows"),
+        ("ra1:UP", 17, "arrows"),
+        ("ra1:E+E", 17, "arrows"),
+        ("ra1:E+W+SE", 17, "arrows"),
+        ("rb2:E", 13, "points E to c2, which is no river tile"),
+        ("rb2:E,rc2:W", 13, "runs in a circle"),
+        ("ra1:W+NW,rb1:NW+NE,rc1:NW+NE", 32, "more than 2 river forks"),
+    ],
+)
+def test_error_tiles(tiles, column, words):
+    """Notation: each tiles-field error names the tile's column and says what is wrong."""
+    error = assert_error(f"4x4 4/4/4/4 {tiles} A play 16/16 3+1/3+1 2", "tiles", column)
+    assert words in error.message
+
+
+def test_error_too_many_river_tiles():
+    """Notation (P-19): at most 8 river tiles; eight tiles flowing E off the 8x8 board are fine, a ninth is refused."""
+    tiles = ",".join(f"rh{r}:E" for r in range(1, 9)) + ",rg1:E"
+    assert_error(f"8x8 8/8/8/8/8/8/8/8 {tiles} A play 16/16 3+1/3+1 2", "tiles", 21 + 6 * 8)  # the tiles field starts at column 21
+
+
+@pytest.mark.parametrize(
+    "move, column",
+    [
+        ("a1-E/zz", 6),
+        ("a1-E/st:UP", 9),
+        ("a1-E/br:2", 9),
+        ("a1-E/k:b2,a1", 6),
+        ("a1-E/k:a1,b1,c1", 6),
+        ("a1-E/h/h", 8),
+        ("em:E", 1),
+        ("em:UP/+a1", 4),
+        ("a1-up", 1),
+        ("a1-E/g:z9", 8),
+    ],
+)
+def test_error_move_parts(move, column):
+    """Notation: a malformed move part is refused at its column."""
+    state = parse_position("4x4 P3/4/4/4 - A play 10/16 2+1/3+1 2")
+    with pytest.raises(NotationError) as info:
+        parse_move(state, move)
+    assert (info.value.field, info.value.column) == ("move", column), str(info.value)
+
+
+MOVE_TEXTS = [
+    ("4x4 M1II/IIII/II1I/IIII - A play 10/10 2+1/3+1 4", "em:E/^a1"),
+    ("4x4 M1II/IIII/II1I/IIII - A play 10/10 2+1/3+1 4", "+c3/em:E"),
+    ("4x4 LeII/EIII/II1I/IIII - A play 10/10 3+1/3+1 4", "se:SE/+c3"),
+    ("5x5 P4/5/5/5/5 sc1 A play 10/10 2+1/3+1 4", "a1-E/st:SW"),
+    ("5x5 P4/5/4I/5/5 hb1,hd3 A play 10/10 2+1/3+1 4", "a1-E/h"),
+    ("5x5 P3I/2G2/5/5/5 - A play 10/10 2+1/3+1 4", "a1-E/g:e5"),
+    ("4x4 P2I/IIII/I11I/IIII kb1,kc1 A play 10/10 2+1/3+1 4", "a1-E/k:b3,c3"),
+    ("5x5 5/5/3e1/5/5 bc3 A play 10/10 3+1/3+1 4", "+d2/b:d2"),
+    ("5x5 5/3E1/2NP1/1e3/5 - A play 10/10 2+1/3+1 4", "d3-cw"),
+    ("5x5 5/1P2I/5/5/5 rd2:E+SE,re2:E,rd3:SE,rd4:SE,rd5:SE A play 10/10 2+1/3+1 4", "b2-E/br:1"),
+    ("5x5 3I1/2e2/5/3P1/5 rd2:E,re2:E,tc3:cw A play 10/10 2+1/3+1 4", "d4-NW/rf"),
+    ("5x5 2eI1/1E3/5/3P1/5 rc1:SE,rb2:E,rc2:E,rd2:E,re2:E A play 10/10 2+1/3+1 4", "d4-NW/rp"),
+]
+
+
+@pytest.mark.parametrize("position, move", MOVE_TEXTS)
+def test_move_parts_round_trip(position, move):
+    """Notation (P-9): every move part round-trips, and so does every legal move of these positions."""
+    state = parse_position(position)
+    assert format_move(state, parse_move(state, move)) == move
+    assert_moves_round_trip(state)
+
+
+def test_scenarios_use_every_barrier_and_terrain_tile():
+    """Notation (P-4): the named scenarios are setup starts that together use every barrier and tile."""
+    from solver.games.penguins_notation import SCENARIOS
+
+    assert len(SCENARIOS) >= 6
+    barriers, tiles = set(), set()
+    for name, description, text in SCENARIOS:
+        state = assert_round_trip(text)
+        assert BUILTIN_POSITIONS[name] == text and description
+        assert state.phase == SETUP and state.ply == 0 and state.to_move == 0
+        barriers |= {p.kind for p in state.board if p is not None}
+        tiles |= {t.kind for t in state.terrain if t is not None}
+    assert barriers == {"iceberg", "seagull", "emperor", "nest", "seal"}
+    assert tiles == {"storm", "tent", "river", "hole", "freezing", "radiation", "seaweed", "blazing", "krill"}
 
 
 def test_error_non_ascii_digit_is_a_notation_error():

@@ -1,19 +1,27 @@
 """Penguins (seed 000): the readable reference rules, the oracle the bitboard kernel must match.
 
-Written to be read next to the seed and shared/design/RULINGS.md (rulings P-1..P-10). Speed is
-not its job: every state is an immutable value and `apply` returns a new one.
+Written to be read next to the seed and shared/design/RULINGS.md (rulings P-1..P-23) and the
+engine decisions in docs/rules/penguins.md. Speed is not its job: every state is an immutable
+value and `apply` returns a new one.
 
 Board (P-1): spaces of a triangular lattice in axial coordinates (q, r) on a W x H torus,
 index = r * W + q. A space holds at most one piece: an egg, a penguin (assistant or star) of
-side 0 ("A") or side 1 ("B"), or a barrier (only the iceberg so far, P-10).
+side 0 ("A") or side 1 ("B"), or a barrier (iceberg, seagull, emperor penguin, nest, seal;
+P-10..P-14). Under the pieces lies at most one flat terrain tile per space (P-15..P-23).
 
-A move (P-9) is an action; later rulings add optional pre/post effects and mandatory
-follow-ups as extra parts of the same move (see docs/notation.md).
+A move (P-9) is (pre-effects, action, follow-ups, post-effects), carried out in the order of
+`_carry_out`: emperor then seal before the action; the action; the stop effects of an
+exploration (tent, river); seagull relocation; krill eggs; emperor then seal after the action;
+the blazing removal. The moment the mover's supply is empty the game is won and nothing more of
+the move happens (P-7, P-8).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from itertools import combinations
+from typing import Iterator
 
 from solver.errors import CalderaError
 
@@ -26,6 +34,8 @@ DIRECTIONS = (
     ("NE", 1, -1),
     ("SW", -1, 1),
 )
+# The six neighbours of a space in clockwise order on the board picture: E, SE, SW, W, NW, NE.
+RING = (0, 2, 5, 1, 3, 4)
 SIDES = ("A", "B")
 MIN_SIZE, MAX_SIZE = 4, 8
 
@@ -33,19 +43,44 @@ MIN_SIZE, MAX_SIZE = 4, 8
 EGG = "egg"
 PENGUIN = "penguin"  # an assistant penguin
 STAR = "star"  # the star penguin
-ICEBERG = "iceberg"
-BARRIERS = frozenset({ICEBERG})
+ICEBERG = "iceberg"  # P-10
+SEAGULL = "seagull"  # P-11
+EMPEROR = "emperor"  # P-12, the emperor penguin (a barrier, not a side's penguin)
+NEST = "nest"  # P-13, the penguin nest
+SEAL = "seal"  # P-14
+BARRIERS = frozenset({ICEBERG, SEAGULL, EMPEROR, NEST, SEAL})
 
-# Actions (P-4, P-5, P-6).
+# Terrain kinds (P-15..P-23): flat tiles, the space still counts as empty.
+STORM = "storm"
+TENT = "tent"
+RIVER = "river"
+HOLE = "hole"
+FREEZING = "freezing"
+RADIATION = "radiation"
+SEAWEED = "seaweed"
+BLAZING = "blazing"
+KRILL = "krill"
+TERRAIN = (STORM, TENT, RIVER, HOLE, FREEZING, RADIATION, SEAWEED, BLAZING, KRILL)
+CW, CCW = "cw", "ccw"  # a tent's sense (P-16)
+
+# Actions (P-4, P-5, P-6, P-13).
 RIVAL_EGG = "rival_egg"  # setup: place one egg of the opponent's colour
 LAND = "land"
 HATCH = "hatch"
 SLIDE = "slide"
+ORBIT = "orbit"  # P-13: around the nest's ring; direction 0 = clockwise, 1 = counter-clockwise
+EXPLORATIONS = (SLIDE, ORBIT)
+
+# Timing of the emperor penguin (P-12) and the seal (P-14) in a move.
+NOT_MOVED, BEFORE, AFTER = 0, 1, 2
 
 # Outcomes, the same codes as the kernel's status().
 ONGOING, WIN_A, WIN_B, DRAW = 0, 1, 2, 3
 
 SETUP, PLAY = "setup", "play"
+
+ORBIT_STEPS = 5  # P-13: at most five steps around the ring
+MAX_BRANCH_CHOICES = 2  # P-19: bits 18-19 of the move integer
 
 
 @dataclass(frozen=True)
@@ -57,18 +92,31 @@ class Piece:
 
 
 @dataclass(frozen=True)
+class Tile:
+    """A terrain tile: its kind, a tent's sense (cw/ccw), a river tile's arrows (direction indices, ascending)."""
+
+    kind: str
+    sense: str = ""
+    arrows: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class Rules:
-    """Game options (P-2 free mode counts, P-8 ply cap)."""
+    """Game options (P-2 free and team mode counts, P-8 ply cap)."""
 
     ply_cap: int = 300
     eggs: int = 16
     assistants: int = 3
     stars: int = 1
+    team: int = 0  # P-2 team mode: 4 seats A1 B1 A2 B2 playing as the two sides
 
 
 @dataclass(frozen=True)
 class State:
-    """A whole penguins position; `board` is indexed r * width + q."""
+    """A whole penguins position; `board` and `terrain` are indexed r * width + q.
+
+    `terrain` is () when the board has no terrain tile, else one Tile or None per space.
+    """
 
     width: int
     height: int
@@ -80,31 +128,106 @@ class State:
     phase: str  # SETUP (rival eggs, P-4) or PLAY
     ply: int
     rules: Rules = Rules()
+    terrain: tuple[Tile | None, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        # One spelling for "no terrain", so that equal positions compare equal.
+        if self.terrain and not any(self.terrain):
+            object.__setattr__(self, "terrain", ())
 
     @property
     def size(self) -> int:
         """Number of spaces on the board."""
         return self.width * self.height
 
+    def tile(self, square: int) -> Tile | None:
+        """The terrain tile on `square`, or None."""
+        return self.terrain[square] if self.terrain else None
+
+    def tiles_of(self, kind: str) -> list[int]:
+        """The spaces holding a terrain tile of `kind`, ascending."""
+        return self._tile_squares.get(kind, [])
+
+    @cached_property
+    def _tile_squares(self) -> dict[str, list[int]]:
+        """Terrain kind -> its spaces, computed once per position (tiles never move)."""
+        squares: dict[str, list[int]] = {}
+        for square, tile in enumerate(self.terrain):
+            if tile is not None:
+                squares.setdefault(tile.kind, []).append(square)
+        return squares
+
+    @cached_property
+    def barrier_kinds(self) -> frozenset[str]:
+        """The kinds of barrier on the board (they can move during a move but never appear)."""
+        return frozenset(p.kind for p in self.board if p is not None and p.kind in BARRIERS)
+
+    def next_to(self, kind: str) -> frozenset[int]:
+        """The spaces next to a terrain tile of `kind` (wrapping, P-1)."""
+        return self._next_to.get(kind, frozenset())
+
+    @cached_property
+    def _next_to(self) -> dict[str, frozenset[int]]:
+        """Terrain kind -> the spaces next to one of its tiles, computed once per position."""
+        return {kind: frozenset(n for s in squares for n in ring(self.width, self.height, s))
+                for kind, squares in self._tile_squares.items()}
+
 
 @dataclass(frozen=True, order=True)
 class Move:
-    """An action: its kind, the space it acts on, and for a slide the direction index."""
+    """One move (P-9): the action on a space (and a slide's direction or an orbit's sense) plus its choices.
+
+    Every choice keeps its "nothing" value in a move that does not use it, so a move of a board
+    without tiles is just (action, square, direction), as before the tiles. Squares and directions
+    use -1 for "none".
+    """
 
     action: str
     square: int
-    direction: int = -1
+    direction: int = -1  # slide: 0..5 (DIRECTIONS); orbit: 0 clockwise, 1 counter-clockwise
+    hole_jump: int = 0  # P-20: 1 = jump at the first hole entered
+    storm_push: int = -1  # P-15: the direction the storm throws the penguin (-1: it stays)
+    river_first: int = 0  # FAQ Q3: 1 = the river moves before the tent turns
+    river_priority: int = 0  # FAQ exp Q2: 1 = ties of the river order go to the higher space
+    branches: int = 0  # P-19, FAQ exp Q1: bit k = arrow taken at the k-th fork holding a piece
+    seagull: int = -1  # P-11: where the seagull goes
+    krill: tuple[int, ...] = ()  # P-23: extra eggs, ascending
+    emperor: int = NOT_MOVED  # P-12: NOT_MOVED, BEFORE or AFTER
+    emperor_direction: int = -1
+    seal: int = NOT_MOVED  # P-14: NOT_MOVED, BEFORE or AFTER
+    seal_direction: int = -1
+    blazing: int = -1  # P-22: the egg sent back
+
+    def base(self) -> Move:
+        """The action alone, without any choice."""
+        return Move(self.action, self.square, self.direction)
 
 
 class IllegalMove(CalderaError):
     """A move that the rules do not allow in the given position."""
 
 
-def new_game(width: int = 8, height: int = 8, icebergs: tuple[int, ...] = (), rules: Rules = Rules()) -> State:
-    """The start of a game: an empty W x H board with icebergs, setup phase, side A to place."""
-    board = [None] * (width * height)
+class _Refused(Exception):
+    """A part of a move that the rules do not allow; the message says why in plain words."""
+
+
+def new_game(
+    width: int = 8,
+    height: int = 8,
+    icebergs: tuple[int, ...] = (),
+    rules: Rules = Rules(),
+    barriers: dict[int, str] | None = None,
+    terrain: dict[int, Tile] | None = None,
+) -> State:
+    """The start of a game: a W x H board with barriers and terrain, setup phase, side A to place."""
+    board: list[Piece | None] = [None] * (width * height)
     for square in icebergs:
         board[square] = Piece(ICEBERG)
+    for square, kind in (barriers or {}).items():
+        board[square] = Piece(kind)
+    tiles: list[Tile | None] = [None] * (width * height)
+    for square, tile in (terrain or {}).items():
+        tiles[square] = tile
     return State(
         width=width,
         height=height,
@@ -116,7 +239,22 @@ def new_game(width: int = 8, height: int = 8, icebergs: tuple[int, ...] = (), ru
         phase=SETUP,
         ply=0,
         rules=rules,
+        terrain=tuple(tiles),
     )
+
+
+def seat_label(state: State) -> str:
+    """The seat to move: the side (A/B), and in team mode (P-2) the player, A1 B1 A2 B2 in turn.
+
+    Setup plies are the sides placing their rival egg; play plies cycle A1 B1 A2 B2 from ply 2.
+    """
+    side = SIDES[state.to_move]
+    if not state.rules.team or state.phase == SETUP:
+        return side
+    return f"{side}{1 + (state.ply - 2) // 2 % 2}"
+
+
+# ------------------------------------------------------------------------------ geometry
 
 
 def neighbour(width: int, height: int, square: int, direction: int) -> int:
@@ -126,9 +264,113 @@ def neighbour(width: int, height: int, square: int, direction: int) -> int:
     return ((r + dr) % height) * width + (q + dq) % width
 
 
+def edge_neighbour(width: int, height: int, square: int, direction: int) -> int | None:
+    """The space next to `square` in `direction` without wrapping; None when the step leaves the board."""
+    _, dq, dr = DIRECTIONS[direction]
+    q, r = square % width + dq, square // width + dr
+    if 0 <= q < width and 0 <= r < height:
+        return r * width + q
+    return None
+
+
+def ring(width: int, height: int, square: int) -> tuple[int, ...]:
+    """The six neighbours of `square` in clockwise order (E, SE, SW, W, NW, NE), wrapping."""
+    return tuple(neighbour(width, height, square, d) for d in RING)
+
+
 def is_penguin(piece: Piece | None) -> bool:
     """True for an assistant or star penguin."""
     return piece is not None and piece.kind in (PENGUIN, STAR)
+
+
+def is_edge(width: int, height: int, square: int) -> bool:
+    """True for a space on row 0, row H-1, column 0 or column W-1 (P-21)."""
+    q, r = square % width, square // width
+    return q in (0, width - 1) or r in (0, height - 1)
+
+
+def frozen_squares(state: State) -> frozenset[int]:
+    """P-17: the spaces next to a freezing tile; an egg on one is frozen."""
+    return state.next_to(FREEZING)
+
+
+def irradiated_squares(state: State) -> frozenset[int]:
+    """P-18: the spaces next to a radiation tile; an egg on one can be hatched only by its owner's opponent."""
+    return state.next_to(RADIATION)
+
+
+def find_piece(board, kind: str) -> int | None:
+    """The space of the (single) barrier of `kind` on `board`, or None."""
+    for square, piece in enumerate(board):
+        if piece is not None and piece.kind == kind:
+            return square
+    return None
+
+
+# ------------------------------------------------------------------------------ the turn in progress
+
+
+class _Turn:
+    """A move being carried out: mutable copies of the parts of a State that change."""
+
+    __slots__ = ("board", "supply", "assistants", "stars", "won")
+
+    def __init__(self, state: State | None = None) -> None:
+        if state is not None:
+            self.board = list(state.board)
+            self.supply = list(state.supply)
+            self.assistants = list(state.unused_assistants)
+            self.stars = list(state.unused_stars)
+            self.won = False
+
+    def copy(self) -> _Turn:
+        """An independent copy."""
+        other = _Turn()
+        other.board, other.supply = list(self.board), list(self.supply)
+        other.assistants, other.stars, other.won = list(self.assistants), list(self.stars), self.won
+        return other
+
+    def lay(self, side: int, square: int) -> None:
+        """Put one egg of `side`'s supply on `square`; an empty supply wins at once (P-8)."""
+        self.board[square] = Piece(EGG, side)
+        self.supply[side] -= 1
+        if self.supply[side] == 0:
+            self.won = True
+
+    def send_back(self, square: int) -> None:
+        """The egg on `square` goes back to its owner's supply."""
+        self.supply[self.board[square].side] += 1
+        self.board[square] = None
+
+    def view(self, state: State) -> State:
+        """`state` with this turn's board and counts (same side to move and ply)."""
+        return replace(
+            state,
+            board=tuple(self.board),
+            supply=tuple(self.supply),
+            unused_assistants=tuple(self.assistants),
+            unused_stars=tuple(self.stars),
+        )
+
+
+# ------------------------------------------------------------------------------ exploration walk
+
+
+@dataclass(frozen=True)
+class Walk:
+    """Where an exploration goes (before a storm's throw).
+
+    `entered`: every space the penguin entered after its start, in order (the storm or seaweed
+    that ended it, the hole it jumped to, included); `stop`: where it ends (None when seaweed
+    took it off the board); `captured`: rival eggs sent back; `thawed`: the frozen egg that
+    stopped it (P-17), if any; `storm`: True when a storm stopped it on `stop` (P-15).
+    """
+
+    entered: tuple[int, ...]
+    stop: int | None
+    captured: tuple[int, ...]
+    thawed: int | None = None
+    storm: bool = False
 
 
 @dataclass(frozen=True)
@@ -140,62 +382,543 @@ class SlidePath:
     captured: tuple[int, ...]
 
 
-def slide_path(state: State, square: int, direction: int) -> SlidePath | None:
-    """Follow a slide (P-6) from `square`; None when the slide is illegal."""
-    me = state.to_move
-    current = square
-    passed: list[int] = []
+def _stops(piece: Piece, me: int, frozen: frozenset[int], square: int) -> bool:
+    """P-6, P-17: a barrier, an own penguin or egg, or a frozen egg stops a penguin before it."""
+    return piece.kind in BARRIERS or piece.side == me or (piece.kind == EGG and square in frozen)
+
+
+def walk(state: State, board, square: int, action: str, direction: int, jump: bool) -> Walk:
+    """Follow an exploration (P-6, P-13, P-15, P-17, P-20, P-21) from `square` on `board`.
+
+    `jump` asks for the hole jump at the first hole entered (P-20; a slide only: an orbit never
+    jumps). Raises _Refused, saying why, when the exploration is illegal.
+    """
+    me, w, h = state.to_move, state.width, state.height
+    frozen = frozen_squares(state)
+    holes = state.tiles_of(HOLE)
+    around: tuple[int, ...] = ()
+    if action == ORBIT:
+        nest = find_piece(board, NEST)
+        around = ring(w, h, nest) if nest is not None else ()
+        if square not in around:
+            raise _Refused("the penguin is not next to the penguin nest, so it cannot orbit")
+    current, visited = square, {square}
+    entered: list[int] = []
     captured: list[int] = []
+    thawed, storm = None, False
+    jump_next, jumped = False, False  # jump_next: the penguin has just entered the hole it jumps from
     while True:
-        ahead = neighbour(state.width, state.height, current, direction)
-        if ahead == square:
-            # Back at its own (now empty) start: nothing will ever stop it (the endless loop).
-            return None
-        piece = state.board[ahead]
+        if action == ORBIT:
+            if len(entered) == ORBIT_STEPS:
+                break
+            ahead = around[(around.index(current) + (1 if direction == 0 else -1)) % 6]
+        elif jump_next:
+            # P-20: right after entering a hole, the other hole counts as the next space.
+            ahead = holes[0] if holes[1] == current else holes[1]
+            jump_next, jumped = False, True
+        else:
+            ahead = neighbour(w, h, current, direction)
+        if ahead in visited:
+            raise _Refused("the penguin would come back onto its own path and never stop")
+        piece = board[ahead]
         if piece is not None:
-            if piece.kind in BARRIERS or piece.side == me:
-                break  # a barrier, own penguin or own egg stops it on the space before
+            if _stops(piece, me, frozen, ahead):
+                if piece.kind == EGG and ahead in frozen:
+                    thawed = ahead  # P-17: the frozen egg that stops it goes back to its owner
+                break
             if is_penguin(piece):
-                return None  # entering a rival penguin's space is illegal
-            captured.append(ahead)  # a rival egg: back to its owner, the slide goes on
-        if current != square:
-            passed.append(current)
+                raise _Refused("the penguin would enter a rival penguin's space")
+            captured.append(ahead)
+        entered.append(ahead)
+        visited.add(ahead)
         current = ahead
+        tile = state.tile(current)
+        kind = tile.kind if tile is not None else None
+        if kind == STORM:
+            storm = True
+            break
+        if kind == SEAWEED:
+            if jump and not jumped:
+                raise _Refused("the penguin enters no hole it could jump from")
+            return Walk(tuple(entered), None, tuple(captured), thawed, False)
+        if kind == HOLE and jump and not jumped and action == SLIDE and len(holes) == 2:
+            jump_next = True
     if current == square:
-        return None  # must move at least one space
-    return SlidePath(tuple(passed), current, tuple(captured))
+        raise _Refused("the next space is blocked, so the penguin cannot move")
+    if jump and not jumped:
+        raise _Refused("the penguin enters no hole it could jump from")
+    return Walk(tuple(entered), current, tuple(captured), thawed, storm)
+
+
+def slide_path(state: State, square: int, direction: int) -> SlidePath | None:
+    """A slide (P-6) from `square` without a hole jump or storm throw; None when it is illegal."""
+    try:
+        path = walk(state, state.board, square, SLIDE, direction, False)
+    except _Refused:
+        return None
+    if path.stop is None:
+        return SlidePath(path.entered, path.entered[-1], path.captured)
+    return SlidePath(path.entered[:-1], path.stop, path.captured)
+
+
+def storm_throws(state: State, board, path: Walk, start: int) -> list[int]:
+    """P-15, FAQ Q7: the directions in which a storm may throw the penguin stopped on it.
+
+    A space qualifies when it is a non-wrapping neighbour of the storm, empty or holding a rival
+    egg (which goes back to its owner), and not the space the penguin came from. A qualifying
+    space the penguin has already been on this move (its start included) makes that throw
+    illegal (`_explore`), as entering any space twice does.
+    """
+    storm = path.stop
+    came_from = path.entered[-2] if len(path.entered) > 1 else start
+    throws = []
+    for direction in range(len(DIRECTIONS)):
+        target = edge_neighbour(state.width, state.height, storm, direction)
+        if target is None or target == came_from:
+            continue
+        piece = board[target] if target != start else None  # the start is empty once the penguin left
+        if piece is None or (piece.kind == EGG and piece.side != state.to_move):
+            throws.append(direction)
+    return throws
+
+
+def _explore(state: State, turn: _Turn, square: int, path: Walk, throw: int) -> tuple[_Turn, tuple[int, ...], int | None]:
+    """The exploration along `path`, thrown by a storm in direction `throw` (-1: none), carried out.
+
+    Returns the turn after it, the spaces entered (the throw's target included) and the final
+    space (None when seaweed took the penguin off the board).
+    """
+    me, after = state.to_move, turn.copy()
+    board = after.board
+    penguin = board[square]
+    board[square] = None
+    entered, stop = list(path.entered), path.stop
+    for captured in path.captured:
+        after.send_back(captured)
+    if path.thawed is not None:
+        after.send_back(path.thawed)
+    if throw >= 0:
+        target = edge_neighbour(state.width, state.height, stop, throw)
+        if target == square or target in entered:
+            raise _Refused("the storm would throw the penguin back onto its own path")
+        if board[target] is not None:
+            after.send_back(target)  # a rival egg: back to its owner (P-15)
+        entered.append(target)
+        stop = target
+    if stop is None:
+        # P-21: seaweed sends the penguin back to its owner's unused penguins.
+        if penguin.kind == PENGUIN:
+            after.assistants[me] += 1
+        else:
+            after.stars[me] += 1
+        laid = [square, *entered]
+    else:
+        board[stop] = penguin
+        laid = [square, *entered[:-1]]
+    # P-7: eggs on the start, then the spaces entered in order (not the stop), until the supply runs out.
+    for space in laid:
+        if after.won:
+            break
+        after.lay(me, space)
+    return after, tuple(entered), stop
+
+
+# ------------------------------------------------------------------------------ hatching
 
 
 def hatchling(state: State) -> str | None:
     """Which penguin a hatch would bring on (P-5): an assistant while any is unused, else the star."""
-    me = state.to_move
-    if state.unused_assistants[me] > 0:
+    return _hatchling(state.unused_assistants[state.to_move], state.unused_stars[state.to_move])
+
+
+def _hatchling(assistants: int, stars: int) -> str | None:
+    """An assistant while any is unused, else the star, else none (P-5)."""
+    if assistants > 0:
         return PENGUIN
-    if state.unused_stars[me] > 0:
+    if stars > 0:
         return STAR
     return None
+
+
+def _hatch_refusal(state: State, board, square: int) -> str | None:
+    """Why the side to move cannot hatch the egg on `square` (P-5, P-17, P-18); None if it can."""
+    me, piece = state.to_move, board[square]
+    irradiated = square in irradiated_squares(state)
+    if piece is None or piece.kind != EGG or (piece.side != me and not irradiated):
+        return f"there is no egg of side {SIDES[me]} there"
+    if piece.side == me and irradiated:
+        return "the egg is next to radiation: only the opponent can hatch it"
+    if square in frozen_squares(state):
+        return "the egg is frozen (next to a freezing tile) and cannot hatch"
+    return None
+
+
+# ------------------------------------------------------------------------------ the stages of a move
+
+
+def _pick(fixed: Move | None, name: str, options: list, default, what: str) -> list:
+    """The options of one choice: all of them, or only the fixed move's (refused, saying why, if absent)."""
+    if fixed is None:
+        return options
+    value = getattr(fixed, name)
+    if value in options:
+        return [value]
+    if options == [default]:
+        raise _Refused(f"this move has no {what}")
+    if value == default:
+        raise _Refused(f"this move must include its {what}")
+    raise _Refused(f"that {what} is not possible here")
+
+
+def _effect_stage(state: State, turn: _Turn, kind: str, timing: int, fixed: Move | None, moved: bool):
+    """P-12/P-14: the emperor penguin or seal stays, or steps (once per turn) at `timing`."""
+    name = "emperor" if kind == EMPEROR else "seal"
+    options = [-1]
+    if kind in state.barrier_kinds and not moved and state.phase == PLAY and not turn.won and find_piece(turn.board, kind) is not None:
+        # The emperor needs a supply egg; before the action one more, so that the action still happens.
+        if kind != EMPEROR or turn.supply[state.to_move] >= (2 if timing == BEFORE else 1):
+            options += _effect_targets(state, turn, kind)
+    if fixed is not None:
+        chosen = getattr(fixed, name) == timing
+        direction = getattr(fixed, name + "_direction") if chosen else -1
+        if direction not in options or (chosen and direction < 0):
+            raise _Refused(f"the {'emperor penguin' if kind == EMPEROR else 'seal'} cannot step that way "
+                           f"{'before' if timing == BEFORE else 'after'} the action")
+        options = [direction]
+    for direction in options:
+        if direction < 0:
+            yield {}, turn
+            continue
+        after = turn.copy()
+        _move_effect(state, after, kind, direction)
+        yield {name: timing, name + "_direction": direction}, after
+
+
+def _effect_targets(state: State, turn: _Turn, kind: str) -> list[int]:
+    """Directions the emperor (P-12: to an empty space) or seal (P-14: empty or egg) may step in."""
+    square = find_piece(turn.board, kind)
+    out = []
+    for direction in range(len(DIRECTIONS)):
+        piece = turn.board[neighbour(state.width, state.height, square, direction)]
+        if piece is None or (kind == SEAL and piece.kind == EGG):
+            out.append(direction)
+    return out
+
+
+def _move_effect(state: State, turn: _Turn, kind: str, direction: int) -> None:
+    """Step the emperor or seal; the emperor leaves an egg of the mover, the seal sends an egg back."""
+    square = find_piece(turn.board, kind)
+    target = neighbour(state.width, state.height, square, direction)
+    if turn.board[target] is not None:
+        turn.send_back(target)  # only the seal may step onto an egg (P-14)
+    turn.board[target] = turn.board[square]
+    turn.board[square] = None
+    if kind == EMPEROR:
+        turn.lay(state.to_move, square)
+
+
+def _base_actions(state: State, turn: _Turn) -> Iterator[Move]:
+    """The actions (without choices) to try on the turn's board, in the fixed order."""
+    board = turn.board
+    empties = [s for s in range(state.size) if board[s] is None]
+    if state.phase == SETUP:
+        yield from (Move(RIVAL_EGG, s) for s in empties)
+        return
+    yield from (Move(LAND, s) for s in empties)
+    me = state.to_move
+    if _hatchling(turn.assistants[me], turn.stars[me]) is not None:
+        for s, piece in enumerate(board):
+            if piece is not None and piece.kind == EGG and _hatch_refusal(state, board, s) is None:
+                yield Move(HATCH, s)
+    nest = find_piece(board, NEST) if NEST in state.barrier_kinds else None
+    orbiters = ring(state.width, state.height, nest) if nest is not None else ()
+    for s, piece in enumerate(board):
+        if is_penguin(piece) and piece.side == state.to_move:
+            yield from (Move(SLIDE, s, d) for d in range(len(DIRECTIONS)))
+            if s in orbiters:
+                yield from (Move(ORBIT, s, d) for d in (0, 1))
+
+
+def _action_stage(state: State, turn: _Turn, fixed: Move | None):
+    """The action with its hole jump and storm throw; yields (action, choices, turn, entered, stop)."""
+    if fixed is not None:
+        for way in _action_ways(state, turn, fixed.base(), fixed):
+            yield (fixed.base(), *way)
+        return
+    for base in _base_actions(state, turn):
+        try:
+            ways = list(_action_ways(state, turn, base, None))
+        except _Refused:
+            continue
+        for way in ways:
+            yield (base, *way)
+
+
+def _action_ways(state: State, turn: _Turn, base: Move, fixed: Move | None):
+    """Each legal way of carrying out `base` (all of them, or the fixed move's); _Refused if none."""
+    me, board, square = state.to_move, turn.board, base.square
+    if not 0 <= square < state.size:
+        raise _Refused("that space is not on the board")
+    if (base.action == RIVAL_EGG) != (state.phase == SETUP):
+        raise _Refused("the setup phase places rival eggs (+c4); in play +c4 lands your own egg")
+    if base.action not in EXPLORATIONS:
+        for name, default in (("hole_jump", 0), ("storm_push", -1)):
+            _pick(fixed, name, [default], default, "hole jump or storm throw")
+    if base.action in (RIVAL_EGG, LAND):
+        if board[square] is not None:
+            raise _Refused("that space is not empty")
+        after = turn.copy()
+        after.lay(1 - me if base.action == RIVAL_EGG else me, square)
+        yield {}, after, (), None
+        return
+    if base.action == HATCH:
+        kind = _hatchling(turn.assistants[me], turn.stars[me])
+        reason = _hatch_refusal(state, board, square)
+        if reason is not None:
+            raise _Refused(reason)
+        if kind is None:
+            raise _Refused("no unused penguin is left to hatch")
+        after = turn.copy()
+        after.send_back(square)  # P-18: a rival egg hatched by radiation goes back to its owner
+        after.board[square] = Piece(kind, me)
+        if kind == PENGUIN:
+            after.assistants[me] -= 1
+        else:
+            after.stars[me] -= 1
+        yield {}, after, (), None
+        return
+    if not (is_penguin(board[square]) and board[square].side == me):
+        raise _Refused(f"there is no penguin of side {SIDES[me]} there")
+    if not 0 <= base.direction < (len(DIRECTIONS) if base.action == SLIDE else 2):
+        raise _Refused("that is not a direction")
+    found = False
+    reason = ""
+    jumps = [0, 1] if base.action == SLIDE and len(state.tiles_of(HOLE)) == 2 else [0]
+    for jump in _pick(fixed, "hole_jump", jumps, 0, "hole jump"):
+        try:
+            path = walk(state, board, square, base.action, base.direction, bool(jump))
+        except _Refused as refusal:
+            reason = reason or str(refusal)
+            continue
+        throws = storm_throws(state, board, path, square) if path.storm else []
+        for throw in _pick(fixed, "storm_push", throws or [-1], -1, "storm throw"):
+            try:
+                after, entered, stop = _explore(state, turn, square, path, throw)
+            except _Refused as refusal:
+                reason = reason or str(refusal)
+                continue
+            found = True
+            choices = {"hole_jump": jump} if jump else {}
+            if throw >= 0:
+                choices["storm_push"] = throw
+            yield choices, after, entered, stop
+    if not found:
+        raise _Refused(reason)
+
+
+def _stop_stage(state: State, turn: _Turn, entered, stop, fixed: Move | None):
+    """P-16 tent and P-19 river after an exploration that ends on the board (FAQ Q3 order)."""
+    tent = state.tiles_of(TENT)
+    tent_turns = bool(stop is not None and not turn.won and tent and stop in ring(state.width, state.height, tent[0]))
+    river_tile = state.tile(stop) if stop is not None and not turn.won else None
+    river_flows = river_tile is not None and river_tile.kind == RIVER
+    network = _river_network(state, stop) if river_flows else []
+    if not (tent_turns or river_flows):
+        _pick(fixed, "river_first", [0], 0, "river-first choice")
+        _pick(fixed, "river_priority", [0], 0, "river priority")
+        _pick(fixed, "branches", [0], 0, "river branch choice")
+        yield {}, turn
+        return
+    firsts = [0, 1] if tent_turns and river_flows else [0]
+    priorities = [0, 1] if network and _has_confluence(state, network) else [0]
+    for first in _pick(fixed, "river_first", firsts, 0, "river-first choice"):
+        for priority in _pick(fixed, "river_priority", priorities, 0, "river priority"):
+            ways = []
+            for branches in range(1 << MAX_BRANCH_CHOICES):
+                after = turn.copy()
+                used = 0
+                for effect in ((RIVER, TENT) if first else (TENT, RIVER)):
+                    if effect == TENT and tent_turns:
+                        _turn_tent(state, after, tent[0])
+                    elif effect == RIVER and river_flows:
+                        used = _flow(state, after, network, priority, branches)
+                if branches < 1 << used:
+                    ways.append((branches, after))
+            chosen = _pick(fixed, "branches", [b for b, _ in ways], 0, "river branch choice")
+            for branches, after in ways:
+                if branches in chosen:
+                    yield {"river_first": first, "river_priority": priority, "branches": branches}, after
+
+
+def _turn_tent(state: State, turn: _Turn, tent: int) -> None:
+    """P-16: every piece on the tent's ring moves one step round it in the tent's sense, all at once."""
+    around = ring(state.width, state.height, tent)
+    step = 1 if state.tile(tent).sense == CW else -1
+    pieces = [turn.board[s] for s in around]
+    for i, s in enumerate(around):
+        turn.board[s] = pieces[(i - step) % 6]
+
+
+def river_target(state: State, square: int, arrow: int) -> int | None:
+    """Where a river arrow from `square` points; None off the board (arrows never wrap, P-19)."""
+    return edge_neighbour(state.width, state.height, square, arrow)
+
+
+def _river_network(state: State, square: int) -> list[int]:
+    """The river tiles connected to `square` by arrows (either way), ascending."""
+    links: dict[int, set[int]] = {s: set() for s in state.tiles_of(RIVER)}
+    for s in links:
+        for arrow in state.tile(s).arrows:
+            target = river_target(state, s, arrow)
+            if target in links:
+                links[s].add(target)
+                links[target].add(s)
+    seen, todo = {square}, [square]
+    while todo:
+        for other in links[todo.pop()]:
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return sorted(seen)
+
+
+def _has_confluence(state: State, network: list[int]) -> bool:
+    """True when two arrows of the network point to the same river tile (FAQ exp Q2)."""
+    targets = [river_target(state, s, a) for s in network for a in state.tile(s).arrows]
+    on_river = [t for t in targets if t is not None]
+    return len(on_river) != len(set(on_river))
+
+
+def river_order(state: State, network: list[int], priority: int) -> list[int]:
+    """P-19: downstream first (a tile after every tile its arrows reach); ties by lower index, or higher with priority."""
+    order: list[int] = []
+    done: set[int] = set()
+    while len(order) < len(network):
+        ready = [s for s in network if s not in done
+                 and all(t is None or t in done for t in (river_target(state, s, a) for a in state.tile(s).arrows))]
+        pick = max(ready) if priority else min(ready)
+        order.append(pick)
+        done.add(pick)
+    return order
+
+
+def _flow(state: State, turn: _Turn, network: list[int], priority: int, branches: int) -> int:
+    """P-19: move every piece on the river one tile downstream; returns the branch choices used."""
+    used = 0
+    for square in river_order(state, network, priority):
+        piece = turn.board[square]
+        if piece is None:
+            continue
+        arrows = state.tile(square).arrows
+        arrow = arrows[0]
+        if len(arrows) == 2:
+            # FAQ exp Q1: at a fork the mover chooses; arrows in direction-index order.
+            arrow = arrows[(branches >> used) & 1] if used < MAX_BRANCH_CHOICES else arrows[0]
+            used += 1
+        target = river_target(state, square, arrow)
+        if target is None:
+            turn.board[square] = None  # off the board: the piece leaves the game
+        elif turn.board[target] is None:
+            turn.board[target], turn.board[square] = piece, None
+    return used
+
+
+def seagull_watch(state: State, gull: int) -> set[int]:
+    """P-11, FAQ Q6: the spaces next to the seagull on `gull`; across the board's edge does not count."""
+    around = (edge_neighbour(state.width, state.height, gull, d) for d in range(len(DIRECTIONS)))
+    return {s for s in around if s is not None}
+
+
+def _seagull_stage(state: State, turn: _Turn, entered, fixed: Move | None):
+    """P-11: an exploration that entered a space next to the seagull must move it to an empty space."""
+    gull = find_piece(state.board, SEAGULL) if SEAGULL in state.barrier_kinds else None
+    options = [-1]
+    if gull is not None and not turn.won and set(entered) & seagull_watch(state, gull):
+        now = find_piece(turn.board, SEAGULL)
+        if now is not None:
+            empties = [s for s in range(state.size) if turn.board[s] is None]
+            if empties:
+                options = empties
+            else:
+                turn = turn.copy()
+                turn.board[now] = None  # no empty space: the seagull leaves the game
+    for target in _pick(fixed, "seagull", options, -1, "seagull move"):
+        if target < 0:
+            yield {}, turn
+            continue
+        after = turn.copy()
+        now = find_piece(after.board, SEAGULL)
+        after.board[target], after.board[now] = after.board[now], None
+        yield {"seagull": target}, after
+
+
+def _krill_stage(state: State, turn: _Turn, entered, fixed: Move | None):
+    """P-23, FAQ exp Q4: one optional extra egg per krill tile entered, each on an empty space."""
+    krill = sum(1 for s in entered if state.tile(s) is not None and state.tile(s).kind == KRILL)
+    options: list[tuple[int, ...]] = [()]
+    supply = turn.supply[state.to_move]
+    if krill and not turn.won and supply:
+        empties = [s for s in range(state.size) if turn.board[s] is None]
+        options += [(s,) for s in empties]
+        if krill >= 2 and supply >= 2:
+            options += list(combinations(empties, 2))
+    if fixed is not None and fixed.krill not in options:
+        raise _Refused("those krill eggs are not possible here" if options != [()] else "this move has no krill eggs")
+    for targets in options if fixed is None else [fixed.krill]:
+        after = turn
+        if targets:
+            after = turn.copy()
+            for s in targets:
+                after.lay(state.to_move, s)
+        yield ({"krill": targets} if targets else {}), after
+
+
+def _blazing_stage(state: State, turn: _Turn, fixed: Move | None):
+    """P-22, FAQ exp Q6: at the end of a play turn not yet won, one egg next to a blazing tile goes back."""
+    options = [-1]
+    if state.phase == PLAY and not turn.won:
+        near = state.next_to(BLAZING)
+        hot = [s for s in sorted(near) if turn.board[s] is not None and turn.board[s].kind == EGG]
+        options = hot or [-1]
+    for square in _pick(fixed, "blazing", options, -1, "blazing removal"):
+        if square < 0:
+            yield {}, turn
+            continue
+        after = turn.copy()
+        after.send_back(square)
+        yield {"blazing": square}, after
+
+
+def _variants(state: State, fixed: Move | None) -> Iterator[tuple[Move, _Turn]]:
+    """Every legal move of `state` with the turn after it, in the fixed order (P-9).
+
+    With `fixed`, only that move: it is yielded once if legal, else _Refused says why.
+    Pre-effects come first in the order, so a board without barriers or tiles keeps the plain
+    action order: placements by space, hatchings by space, explorations by space and direction.
+    """
+    start = _Turn(state)
+    for emp_b, t1 in _effect_stage(state, start, EMPEROR, BEFORE, fixed, False):
+        for seal_b, t2 in _effect_stage(state, t1, SEAL, BEFORE, fixed, False):
+            for base, action, t3, entered, stop in _action_stage(state, t2, fixed):
+                for stop_choices, t4 in _stop_stage(state, t3, entered, stop, fixed):
+                    for gull, t5 in _seagull_stage(state, t4, entered, fixed):
+                        for krill, t6 in _krill_stage(state, t5, entered, fixed):
+                            for emp_a, t7 in _effect_stage(state, t6, EMPEROR, AFTER, fixed, bool(emp_b)):
+                                for seal_a, t8 in _effect_stage(state, t7, SEAL, AFTER, fixed, bool(seal_b)):
+                                    for blaze, t9 in _blazing_stage(state, t8, fixed):
+                                        parts = {**emp_b, **seal_b, **action, **stop_choices, **gull, **krill,
+                                                 **emp_a, **seal_a, **blaze}
+                                        yield (Move(base.action, base.square, base.direction, **parts) if parts else base), t9
+
+
+# ------------------------------------------------------------------------------ the public rules
 
 
 def legal_moves(state: State) -> list[Move]:
     """Every legal move of the side to move, in a fixed order; empty once the game is over."""
     if status(state, check_moves=False) != ONGOING:
         return []
-    return _actions(state)
-
-
-def _actions(state: State) -> list[Move]:
-    """The legal actions, ignoring whether the game has already ended."""
-    me = state.to_move
-    empties = [s for s in range(state.size) if state.board[s] is None]
-    if state.phase == SETUP:
-        return [Move(RIVAL_EGG, s) for s in empties]
-    moves = [Move(LAND, s) for s in empties]
-    if hatchling(state) is not None:
-        moves += [Move(HATCH, s) for s, p in enumerate(state.board) if p == Piece(EGG, me)]
-    for s, piece in enumerate(state.board):
-        if is_penguin(piece) and piece.side == me:
-            moves += [Move(SLIDE, s, d) for d in range(len(DIRECTIONS)) if slide_path(state, s, d) is not None]
-    return moves
+    return [move for move, _ in _variants(state, None)]
 
 
 def status(state: State, check_moves: bool = True) -> int:
@@ -206,32 +929,20 @@ def status(state: State, check_moves: bool = True) -> int:
             return WIN_A if side == 0 else WIN_B
     if state.ply >= state.rules.ply_cap:
         return DRAW
-    if check_moves and not _actions(state):
+    if check_moves and next(_variants(state, None), None) is None:
         return WIN_A if state.to_move == 1 else WIN_B
     return ONGOING
 
 
 def illegal_reason(state: State, move: Move) -> str | None:
     """Why `move` is not legal in `state`, in plain words; None if it is legal."""
-    if move in legal_moves(state):
-        return None
     if status(state) != ONGOING:
         return "the game is over"
-    me, piece = state.to_move, state.board[move.square]
-    if (move.action == RIVAL_EGG) != (state.phase == SETUP):
-        return "the setup phase places rival eggs (+c4); in play +c4 lands your own egg"
-    if move.action in (RIVAL_EGG, LAND):
-        return "that space is not empty"
-    if move.action == HATCH:
-        if piece != Piece(EGG, me):
-            return f"there is no egg of side {SIDES[me]} there"
-        return "no unused penguin is left to hatch"
-    if not (is_penguin(piece) and piece.side == me):
-        return f"there is no penguin of side {SIDES[me]} there"
-    ahead = state.board[neighbour(state.width, state.height, move.square, move.direction)]
-    if ahead is not None and (ahead.kind in BARRIERS or ahead.side == me):
-        return "the next space is blocked, so the penguin cannot move"
-    return "the slide would run forever round the board or enter a rival penguin's space"
+    try:
+        next(_variants(state, move))
+    except _Refused as refusal:
+        return str(refusal)
+    return None
 
 
 def apply(state: State, move: Move) -> State:
@@ -243,68 +954,47 @@ def apply(state: State, move: Move) -> State:
 
 
 def successor(state: State, move: Move) -> State:
-    """The position after `move`, which must be one of `legal_moves(state)` (not checked)."""
-    me, rival = state.to_move, 1 - state.to_move
-    board = list(state.board)
-    supply = list(state.supply)
-    assistants = list(state.unused_assistants)
-    stars = list(state.unused_stars)
-    phase, to_move = state.phase, rival
+    """The position after `move`, which must be one of `legal_moves(state)`."""
+    _, turn = next(_variants(state, move))
+    return _after(state, turn)
 
-    if move.action == RIVAL_EGG:
-        # P-4: the rival egg comes from the opponent's supply; after B's placement A plays first.
-        board[move.square] = Piece(EGG, rival)
-        supply[rival] -= 1
-        if me == 1:
-            phase, to_move = PLAY, 0
-    elif move.action == LAND:
-        board[move.square] = Piece(EGG, me)
-        supply[me] -= 1
-    elif move.action == HATCH:
-        kind = hatchling(state)
-        board[move.square] = Piece(kind, me)
-        supply[me] += 1
-        if kind == PENGUIN:
-            assistants[me] -= 1
-        else:
-            stars[me] -= 1
-    else:
-        path = slide_path(state, move.square, move.direction)
-        penguin = board[move.square]
-        board[move.square] = None
-        for square in path.captured:
-            board[square] = None
-            supply[rival] += 1
-        board[path.stop] = penguin
-        # P-7: eggs on the start space, then the passed spaces in order, until the supply runs out.
-        for square in (move.square, *path.passed):
-            if supply[me] == 0:
-                break
-            board[square] = Piece(EGG, me)
-            supply[me] -= 1
 
-    return replace(
-        state,
-        board=tuple(board),
-        supply=tuple(supply),
-        unused_assistants=tuple(assistants),
-        unused_stars=tuple(stars),
-        to_move=to_move,
-        phase=phase,
-        ply=state.ply + 1,
-    )
+def _after(state: State, turn: _Turn) -> State:
+    """The position that follows `state` once the turn is carried out."""
+    phase, to_move = state.phase, 1 - state.to_move
+    if state.phase == SETUP and state.to_move == 1:
+        phase, to_move = PLAY, 0  # P-4: after B's rival egg, A plays first
+    return replace(turn.view(state), to_move=to_move, phase=phase, ply=state.ply + 1)
+
+
+def exploration(state: State, move: Move) -> tuple[tuple[int, ...], int | None]:
+    """The spaces a legal exploration enters (a storm's throw included) and where it ends (None: seaweed)."""
+    turn = _Turn(state)
+    for kind, timing, direction in ((EMPEROR, move.emperor, move.emperor_direction), (SEAL, move.seal, move.seal_direction)):
+        if timing == BEFORE:
+            _move_effect(state, turn, kind, direction)
+    path = walk(state, turn.board, move.square, move.action, move.direction, bool(move.hole_jump))
+    _, entered, stop = _explore(state, turn, move.square, path, move.storm_push)
+    return entered, stop
 
 
 def touched_spaces(state: State, move: Move) -> tuple[int, ...]:
-    """The spaces a legal move acts on: its space, and for a slide every space to the stop."""
-    if move.action != SLIDE:
-        return (move.square,)
-    path = slide_path(state, move.square, move.direction)
-    return (move.square, *path.passed, path.stop)
+    """The spaces a legal move acts on: its space, an exploration's path, then every other space it changes."""
+    spaces = [move.square]
+    if move.action in EXPLORATIONS:
+        entered, _ = exploration(state, move)
+        spaces += entered
+    after = successor(state, move)
+    spaces += [s for s in range(state.size) if after.board[s] != state.board[s] and s not in spaces]
+    return tuple(spaces)
 
 
 def perft(state: State, depth: int) -> int:
     """Number of move sequences of exactly `depth` plies (P-8a)."""
     if depth == 0:
         return 1
-    return sum(perft(successor(state, m), depth - 1) for m in legal_moves(state))
+    if status(state, check_moves=False) != ONGOING:
+        return 0
+    if depth == 1:
+        return sum(1 for _ in _variants(state, None))
+    return sum(perft(_after(state, turn), depth - 1) for _, turn in _variants(state, None))

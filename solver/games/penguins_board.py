@@ -9,8 +9,13 @@ with a copy of its last space and ends with a copy of its first, set off from th
 '\\' seam; above the first row sits a copy of the last row, below the last row a copy of the first
 (their rank labels are in brackets, like "(8)"). The letters alone tell every piece apart, so the
 board still reads in a terminal without colours: side A in capitals, side B in small letters, as
-in the notation (P penguin, S star penguin, E egg); '▲' is an iceberg, '·' an empty space.
-Highlighted spaces get a background and, for the real (not ghost) copy, square brackets.
+in the notation (P penguin, S star penguin, E egg); '▲' is an iceberg, the other barriers keep
+their notation letters (G seagull, M emperor penguin, N nest, L seal), '·' is an empty space.
+A terrain tile (P-15..P-23) is drawn with its own symbol when no piece stands on it (TILE_GLYPHS:
+a tent shows its sense, a river tile its arrow, a fork 'Y'); under a piece it colours the cell's
+background, and a line below the board names every piece standing on a tile, so a terminal
+without colours loses nothing. Highlighted spaces get a background and, for the real (not ghost)
+copy, square brackets. In team mode (P-2) the status names the player to move (A1 B1 A2 B2).
 """
 
 from __future__ import annotations
@@ -22,20 +27,30 @@ from rich.style import Style
 from rich.text import Text
 
 from solver.games.penguins import (
+    CW,
+    DIRECTIONS,
     DRAW,
     EGG,
+    EMPEROR,
     ICEBERG,
+    NEST,
     PENGUIN,
+    RIVER,
+    SEAGULL,
+    SEAL,
     SETUP,
     SIDES,
     STAR,
+    TERRAIN,
     WIN_A,
     WIN_B,
     Piece,
     State,
+    Tile,
+    seat_label,
     status,
 )
-from solver.games.penguins_notation import FILES
+from solver.games.penguins_notation import BARRIER_NAMES, FILES, square_name
 
 SIDE_STYLES = ("bold red", "bold blue")
 SIDE_COLOURS = ("red", "blue")
@@ -56,6 +71,26 @@ GLYPHS = {
     Piece(STAR, 1): "s",
     Piece(EGG, 1): "e",
     Piece(ICEBERG): "▲",
+    Piece(SEAGULL): "G",
+    Piece(EMPEROR): "M",
+    Piece(NEST): "N",
+    Piece(SEAL): "L",
+}
+# Terrain symbols (the tent's by its sense, a river tile's by its arrow; a fork is 'Y'), styles
+# for an empty tile space, and the backgrounds of a piece standing on a tile.
+TILE_GLYPHS = {"storm": "@", "hole": "O", "freezing": "*", "radiation": "!", "seaweed": "~", "blazing": "#", "krill": "&"}
+TENT_GLYPHS = {"cw": "↻", "ccw": "↺"}
+ARROW_GLYPHS = ("→", "←", "↘", "↖", "↗", "↙")  # in DIRECTIONS order: E W SE NW NE SW
+FORK_GLYPH = "Y"
+TILE_STYLES = {
+    "storm": "bold magenta", "tent": "bold yellow", "river": "bold bright_cyan", "hole": "bold white",
+    "freezing": "bold bright_blue", "radiation": "bold green", "seaweed": "bold bright_green",
+    "blazing": "bold bright_red", "krill": "bold bright_magenta",
+}
+TILE_BACKGROUNDS = {
+    "storm": "on magenta", "tent": "on yellow4", "river": "on dark_cyan", "hole": "on grey30",
+    "freezing": "on blue", "radiation": "on green", "seaweed": "on dark_green", "blazing": "on dark_red",
+    "krill": "on purple4",
 }
 WRAP_NOTE = "edges wrap: leaving one side re-enters on the opposite side"
 
@@ -64,18 +99,28 @@ HALF = CELL // 2  # the shift of each row against the one above
 LABEL_WIDTH = 4  # room for the rank labels, "(8) " at most
 
 
-def glyph(piece: Piece | None) -> str:
-    """The one character that stands for `piece` (or for an empty space)."""
-    return EMPTY_GLYPH if piece is None else GLYPHS[piece]
+def tile_glyph(tile: Tile) -> str:
+    """The one character that stands for a terrain tile."""
+    if tile.kind == "tent":
+        return TENT_GLYPHS[tile.sense]
+    if tile.kind == RIVER:
+        return FORK_GLYPH if len(tile.arrows) == 2 else ARROW_GLYPHS[tile.arrows[0]]
+    return TILE_GLYPHS[tile.kind]
 
 
-def piece_style(piece: Piece | None) -> str:
-    """The colour style of `piece` on the board."""
+def glyph(piece: Piece | None, tile: Tile | None = None) -> str:
+    """The one character that stands for `piece`, or for the tile or emptiness of a space without one."""
+    if piece is not None:
+        return GLYPHS[piece]
+    return EMPTY_GLYPH if tile is None else tile_glyph(tile)
+
+
+def piece_style(piece: Piece | None, tile: Tile | None = None) -> str:
+    """The colour style of a space: its piece's colour, on the tile's background if it stands on one."""
     if piece is None:
-        return EMPTY_STYLE
-    if piece.side is None:
-        return ICEBERG_STYLE
-    return SIDE_STYLES[piece.side]
+        return EMPTY_STYLE if tile is None else TILE_STYLES[tile.kind]
+    style = ICEBERG_STYLE if piece.side is None else SIDE_STYLES[piece.side]
+    return style if tile is None else f"{style} {TILE_BACKGROUNDS[tile.kind]}"
 
 
 def render(state: State, highlight: Iterable[int] = ()) -> Group:
@@ -87,7 +132,8 @@ def render(state: State, highlight: Iterable[int] = ()) -> Group:
     marked = _check_highlight(state, highlight)
     lines = _board_lines(state, marked)
     lines.append(Text(WRAP_NOTE, style="italic dim"))
-    lines.extend(_legend())
+    lines.extend(_covered_tiles(state))
+    lines.extend(_legend(state))
     lines.extend(_status_lines(state))
     return Group(*lines)
 
@@ -154,14 +200,14 @@ def _board_lines(state: State, marked: frozenset[int]) -> list[Text]:
         line.put(_x(0, r) - HALF, SEAM, SEAM_STYLE)
         for q in range(width):
             square = r * width + q
-            piece = state.board[square]
+            piece, tile = state.board[square], state.tile(square)
             if square in marked:
                 background = Style.parse(HIGHLIGHT_STYLE)
                 line.put(_x(q, r) - 1, "[", background)
-                line.put(_x(q, r), glyph(piece), Style.parse(piece_style(piece)) + background)
+                line.put(_x(q, r), glyph(piece, tile), Style.parse(piece_style(piece, tile)) + background)
                 line.put(_x(q, r) + 1, "]", background)
             else:
-                line.put(_x(q, r), glyph(piece), piece_style(piece))
+                line.put(_x(q, r), glyph(piece, tile), piece_style(piece, tile))
         line.put(_x(width - 1, r) + HALF, SEAM, SEAM_STYLE)
         line.put(_x(width, r), *_ghost_cell(state, r * width, marked))
         lines.append(line.text)
@@ -172,11 +218,11 @@ def _board_lines(state: State, marked: frozenset[int]) -> list[Text]:
 
 def _ghost_cell(state: State, square: int, marked: frozenset[int]) -> tuple[str, Style]:
     """The dimmed copy of `square` drawn beyond an edge (with the highlight background if marked)."""
-    piece = state.board[square]
-    style = Style.parse(piece_style(piece)) + Style.parse(GHOST_STYLE)
+    piece, tile = state.board[square], state.tile(square)
+    style = Style.parse(piece_style(piece, tile)) + Style.parse(GHOST_STYLE)
     if square in marked:
         style += Style.parse(HIGHLIGHT_STYLE)
-    return glyph(piece), style
+    return glyph(piece, tile), style
 
 
 def _side_label(side: int) -> Text:
@@ -184,8 +230,34 @@ def _side_label(side: int) -> Text:
     return Text(SIDES[side], style=SIDE_STYLES[side])
 
 
-def _legend() -> list[Text]:
-    """The glyphs of each side on one line, those of the board on the next."""
+def tile_name(tile: Tile) -> str:
+    """A tile in words: 'storm', 'tent (clockwise)', 'river (E+SE)'."""
+    if tile.kind == "tent":
+        return "tent (clockwise)" if tile.sense == CW else "tent (counter-clockwise)"
+    if tile.kind == RIVER:
+        return "river (" + "+".join(DIRECTIONS[a][0] for a in tile.arrows) + ")"
+    return tile.kind
+
+
+def _covered_tiles(state: State) -> list[Text]:
+    """One line naming the pieces that stand on a tile (hidden under them on the board), if any."""
+    covered = [s for s in range(state.size) if state.board[s] is not None and state.tile(s) is not None]
+    if not covered:
+        return []
+    line = Text("on tiles:")
+    for square in covered:
+        piece, tile = state.board[square], state.tile(square)
+        line.append(f" {square_name(state.width, square)} ")
+        line.append(GLYPHS[piece], style=piece_style(piece))
+        line.append(" on ")
+        line.append(tile_glyph(tile), style=TILE_STYLES[tile.kind])
+        line.append(f" {tile_name(tile)};")
+    line.right_crop(1)
+    return [line]
+
+
+def _legend(state: State) -> list[Text]:
+    """The glyphs of each side on one line, those of the board on the next; then barriers and tiles present."""
     pieces = Text("legend: ")
     for side in (0, 1):
         pieces.append("  " if side else "")
@@ -202,7 +274,24 @@ def _legend() -> list[Text]:
     board.append(" empty  ")
     board.append("[ ]", style=HIGHLIGHT_STYLE)
     board.append(" highlighted (e.g. the last move)")
-    return [pieces, board]
+    lines = [pieces, board]
+    barriers = sorted({p.kind for p in state.board if p is not None and p.kind in BARRIER_NAMES})
+    if barriers:
+        line = Text("barriers:")
+        for kind in barriers:
+            line.append(" ")
+            line.append(GLYPHS[Piece(kind)], style=ICEBERG_STYLE)
+            line.append(f" {BARRIER_NAMES[kind]}")
+        lines.append(line)
+    tiles = sorted({t for t in state.terrain if t is not None}, key=lambda t: (TERRAIN.index(t.kind), t.sense, t.arrows))
+    if tiles:
+        line = Text("tiles:")
+        for tile in tiles:
+            line.append(" ")
+            line.append(tile_glyph(tile), style=TILE_STYLES[tile.kind])
+            line.append(f" {tile_name(tile)}")
+        lines.append(line)
+    return lines
 
 
 def _status_lines(state: State) -> list[Text]:
@@ -212,6 +301,8 @@ def _status_lines(state: State) -> list[Text]:
 
     line = Text("to move: ")
     line.append_text(_side_label(me))
+    if state.rules.team and state.phase != SETUP:
+        line.append(f" (player {seat_label(state)})")
     if state.phase == SETUP:
         line.append(f"    phase: setup, {SIDES[me]} places a rival egg (one of {SIDES[rival]}'s, from {SIDES[rival]}'s supply)")
     else:

@@ -9,13 +9,14 @@ import importlib
 
 import numpy as np
 
+from solver.errors import CalderaError
 from solver.games.kernel_calls import legal_move_list, next_state
-
 from solver.games.penguins import (
     EGG,
     HATCH,
     ICEBERG,
     LAND,
+    ORBIT,
     PENGUIN,
     PLAY,
     RIVAL_EGG,
@@ -35,7 +36,9 @@ SUPPLY, UNUSED_ASSISTANTS, UNUSED_STARS = 7, 9, 11
 TURN, PHASE, PLY, PLY_CAP, WIDTH, HEIGHT = 13, 14, 15, 16, 17, 18
 STATE_LEN = 19
 ACTION_CODES = {RIVAL_EGG: 0, LAND: 1, HATCH: 2, SLIDE: 3}
-ACTION_OF_CODE = {code: action for action, code in ACTION_CODES.items()}
+# The orbit (P-13) has its code in the move integer already; the kernel does not generate it yet.
+MOVE_ACTION_CODES = {**ACTION_CODES, ORBIT: 4}
+ACTION_OF_CODE = {code: action for action, code in MOVE_ACTION_CODES.items()}
 LAYER_OF_PIECE = {
     Piece(EGG, 0): EGGS,
     Piece(EGG, 1): EGGS + 1,
@@ -54,7 +57,12 @@ def kernel():
 
 
 def to_kernel(state: State) -> np.ndarray:
-    """The kernel's flat uint64 array for `state`."""
+    """The kernel's flat uint64 array for `state`; CalderaError for tiles the kernel does not play yet."""
+    missing = sorted({p.kind for p in state.board if p is not None and p not in LAYER_OF_PIECE}
+                     | {t.kind for t in state.terrain if t is not None})
+    if missing:
+        raise CalderaError(f"{', '.join(missing)} tiles are not in the search kernel yet; "
+                           "this position can only be played by the reference rules (e.g. perft --reference)")
     words = [0] * STATE_LEN
     for square, piece in enumerate(state.board):
         if piece is not None:
@@ -95,16 +103,48 @@ def from_kernel(words: np.ndarray, rules: Rules) -> State:
     )
 
 
+# Move integer fields beyond bit 11 (docs/notation.md, section 6): name -> (first bit, width, offset).
+# A field stores value + offset, so that "none" (-1) of a square or direction is stored as 0.
+MOVE_FIELDS = {
+    "hole_jump": (12, 1, 0),
+    "storm_push": (13, 3, 1),
+    "river_first": (16, 1, 0),
+    "river_priority": (17, 1, 0),
+    "branches": (18, 2, 0),
+    "seagull": (20, 7, 1),
+    "emperor": (41, 2, 0),
+    "emperor_direction": (43, 3, 0),
+    "seal": (46, 2, 0),
+    "seal_direction": (48, 3, 0),
+    "blazing": (51, 7, 1),
+}
+KRILL_BITS = (27, 34)  # krill egg 1 and 2, each space + 1 in 7 bits
+
+
 def encode_move(move: Move) -> int:
-    """The kernel's integer for a reference Move."""
-    direction = move.direction if move.action == SLIDE else 0
-    return move.square | direction << 6 | ACTION_CODES[move.action] << 9
+    """The kernel's integer for a reference Move (a move without tiles keeps bits 12 and up 0)."""
+    direction = move.direction if move.action in (SLIDE, ORBIT) else 0
+    code = move.square | direction << 6 | MOVE_ACTION_CODES[move.action] << 9
+    for name, (bit, _, offset) in MOVE_FIELDS.items():
+        value = getattr(move, name)
+        if name.endswith("_direction") and value < 0:
+            value = 0  # the direction of an emperor or seal that does not move
+        code |= (value + offset) << bit
+    for bit, square in zip(KRILL_BITS, move.krill):
+        code |= (square + 1) << bit
+    return code
 
 
 def decode_move(code: int) -> Move:
     """The reference Move of a kernel move integer."""
     action = ACTION_OF_CODE[(code >> 9) & 7]
-    return Move(action, code & 63, (code >> 6) & 7 if action == SLIDE else -1)
+    fields = {name: ((code >> bit) & ((1 << width) - 1)) - offset for name, (bit, width, offset) in MOVE_FIELDS.items()}
+    for name in ("emperor", "seal"):
+        if not fields[name]:
+            fields[name + "_direction"] = -1
+    krill = tuple(k - 1 for k in ((code >> bit) & 127 for bit in KRILL_BITS) if k)
+    direction = (code >> 6) & 7 if action in (SLIDE, ORBIT) else -1
+    return Move(action, code & 63, direction, krill=krill, **fields)
 
 
 def legal_moves(words: np.ndarray) -> list[int]:
