@@ -568,6 +568,39 @@ def puzzles(game):
 
 
 @main.command()
+@click.argument("game", type=click.Choice(("penguins",)), metavar="GAME")
+@click.argument("name", required=False)
+@click.option("--pictures/--no-pictures", default=True, show_default=True, help="Draw each scenario's board.")
+def scenarios(game, name, pictures):
+    """List the named penguins scenarios (barriers and terrain tiles), each with its board.
+
+    Each is a setup-phase start: use its name wherever a POSITION goes (show, moves, perft,
+    analyze, hint, match --position). Together they use every barrier and terrain tile.
+
+    \b
+    Examples:
+      caldera scenarios penguins
+      caldera scenarios penguins gullrock
+      caldera scenarios penguins --no-pictures
+    """
+    from rich.console import Console
+
+    from solver.games.penguins_notation import SCENARIOS
+
+    chosen = [s for s in SCENARIOS if name in (None, s[0])]
+    if not chosen:
+        raise click.UsageError(f"no scenario '{name}'; scenarios: {', '.join(s[0] for s in SCENARIOS)}")
+    entry, console = registry_entry(game), Console()
+    for number, (title, description, text) in enumerate(chosen):
+        if pictures and number:
+            console.print()
+        console.print(f"[bold]{title}[/bold]: {description}", soft_wrap=True)
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
+        if pictures:
+            console.print(entry.render(entry.resolve_position(text)))
+
+
+@main.command()
 def warmup():
     """Compile (or load from cache) every kernel now, so later commands start fast."""
     from solver.warmup import warm_up

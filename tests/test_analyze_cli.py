@@ -95,3 +95,15 @@ def test_impossible_options_are_one_line_errors(args, words):
     assert code == 2 and out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1 and words in lines[0]
+
+
+def test_team_mode_names_the_player_to_move():
+    """Team mode (P-2): after setup the turns go A1 B1 A2 B2; analyze names the player."""
+    team = "8x8 8/8/8/8/8/8/8/8 - A setup 16/16 3+1/3+1 0 team=1"
+    # Two setup plies, then A1 lands: the fourth ply is B's first turn, by player B1; two more: B2.
+    for after, seat in (("+a1 +b2 +c3", "B1"), ("+a1 +b2 +c3 +d4 +e5", "B2")):
+        code, out, _ = run("analyze", "penguins", team, "--after", after, "--depth", "1")
+        assert code == 0
+        assert f"to move   {seat} (play)" in out
+        code, out, _ = run("analyze", "penguins", team, "--after", after, "--depth", "1", "--json")
+        assert json.loads(out)["to_move"] == seat

@@ -77,3 +77,24 @@ def test_bad_input_is_one_line_and_exit_2(args, words):
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("caldera: error:")
     assert words in lines[0]
+
+
+def test_scenarios_lists_every_scenario_with_its_board():
+    """`scenarios penguins` names each scenario with its notation; a name draws just that one."""
+    code, out, _ = run("scenarios", "penguins", "--no-pictures")
+    assert code == 0
+    for name in ("gullrock", "tunnels", "rookery", "sealbay", "frostbite", "swamp"):
+        assert f"{name}:" in out
+    assert BUILTIN_POSITIONS["sealbay"] in out
+    code, out, _ = run("scenarios", "penguins", "gullrock")
+    assert code == 0
+    assert "tunnels" not in out
+    assert "G seagull" in out and "storm" in out  # the picture's legend names the scenario's tiles
+
+
+def test_scenarios_unknown_name_is_one_line():
+    """An unknown scenario name: one line listing the real ones, exit code 2."""
+    code, out, err = run("scenarios", "penguins", "glacier")
+    assert code == 2
+    assert err.strip().splitlines() == [err.strip()]
+    assert "glacier" in err and "gullrock" in err

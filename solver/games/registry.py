@@ -55,6 +55,7 @@ class Game:
     reference_perft: Callable[..., Any]  # reference_perft(state, depth, on_root_move) -> PerftResult
     phase_text: Callable[[Any], str]  # the phase in a word or two, e.g. "play", "shift"
     builtin_positions_of: Callable[[], dict[str, str]]
+    seat_label: Callable[[Any], str] | None = None  # the seat to move in words, where not just its letter
 
     @property
     def builtin_positions(self) -> dict[str, str]:
@@ -62,7 +63,9 @@ class Game:
         return self.builtin_positions_of()
 
     def seat_name(self, state) -> str:
-        """The letter of the seat to move."""
+        """The seat to move: its letter, or the game's own label (penguins team mode: A1 B1 A2 B2)."""
+        if self.seat_label is not None:
+            return self.seat_label(state)
         return self.seats[state.to_move]
 
     def is_chance(self, state) -> bool:
@@ -174,6 +177,12 @@ def _penguins_reference_perft(state, depth, on_root_move=None):
     return _encoded(reference_perft(state, depth, on_root_move=on_root_move))
 
 
+def _penguins_seat_label(state):
+    from solver.games.penguins import seat_label
+
+    return seat_label(state)
+
+
 def _penguins_builtins():
     from solver.games.penguins_notation import BUILTIN_POSITIONS
 
@@ -207,6 +216,7 @@ PENGUINS = Game(
     reference_perft=_penguins_reference_perft,
     phase_text=lambda state: state.phase,
     builtin_positions_of=_penguins_builtins,
+    seat_label=_penguins_seat_label,
 )
 
 
