@@ -26,6 +26,7 @@ from rich.console import Group
 from rich.style import Style
 from rich.text import Text
 
+from solver.games.board_tools import checked_highlight
 from solver.games.penguins import (
     CW,
     DIRECTIONS,
@@ -129,22 +130,13 @@ def render(state: State, highlight: Iterable[int] = ()) -> Group:
     `highlight` holds space indexes (r * W + q), e.g. the path of the last move; each gets a
     background, and brackets around its real copy. An index off the board raises ValueError.
     """
-    marked = _check_highlight(state, highlight)
+    marked = checked_highlight(highlight, state.size, "square", f"{state.width}x{state.height} board")
     lines = _board_lines(state, marked)
     lines.append(Text(WRAP_NOTE, style="italic dim"))
     lines.extend(_covered_tiles(state))
     lines.extend(_legend(state))
     lines.extend(_status_lines(state))
     return Group(*lines)
-
-
-def _check_highlight(state: State, highlight: Iterable[int]) -> frozenset[int]:
-    """The highlighted squares as a set, each checked to lie on the board."""
-    marked = frozenset(highlight)
-    for square in sorted(marked):
-        if not (isinstance(square, int) and 0 <= square < state.size):
-            raise ValueError(f"highlight square {square!r} is not on the {state.width}x{state.height} board")
-    return marked
 
 
 class _Line:
