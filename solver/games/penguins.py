@@ -310,25 +310,63 @@ def find_piece(board, kind: str) -> int | None:
 # ------------------------------------------------------------------------------ the turn in progress
 
 
+WALKED = "walk"  # Event kind of an exploration (slide or orbit)
+WON = "won"  # Event kind: the supply of `side` ran out, nothing more of the move happens
+
+
+@dataclass(frozen=True)
+class Event:
+    """One part of a move as it was carried out (`move_events`), for explanations.
+
+    `kind`: RIVAL_EGG, LAND, HATCH, WALKED, EMPEROR, SEAL, TENT, RIVER, SEAGULL, KRILL, BLAZING or
+    WON. `square`: the space acted on (placed or hatched egg, the exploration's start, the tent,
+    where the emperor, seal or seagull stood). `piece`: the penguin hatched or exploring.
+    `moves`: pieces that changed space as (piece, from, to), `to` None when it left the board (a
+    penguin into seaweed goes back to the unused penguins; a piece carried off by the river or a
+    seagull without an empty space leaves the game). `removed`: eggs sent back to their owner's
+    supply, as (egg, space). `laid`: the spaces that got an egg. `walk`: an exploration's path.
+    `side`: the side whose egg was laid (RIVAL_EGG: the opponent) or who won (WON).
+    """
+
+    kind: str
+    square: int = -1
+    piece: Piece | None = None
+    moves: tuple[tuple[Piece, int, int | None], ...] = ()
+    removed: tuple[tuple[Piece, int], ...] = ()
+    laid: tuple[int, ...] = ()
+    walk: Walk | None = None
+    side: int = -1
+
+
 class _Turn:
-    """A move being carried out: mutable copies of the parts of a State that change."""
+    """A move being carried out: mutable copies of the parts of a State that change.
 
-    __slots__ = ("board", "supply", "assistants", "stars", "won")
+    With `trace`, each stage notes what it did as Events in `events` (None when not tracing).
+    """
 
-    def __init__(self, state: State | None = None) -> None:
+    __slots__ = ("board", "supply", "assistants", "stars", "won", "events")
+
+    def __init__(self, state: State | None = None, trace: bool = False) -> None:
         if state is not None:
             self.board = list(state.board)
             self.supply = list(state.supply)
             self.assistants = list(state.unused_assistants)
             self.stars = list(state.unused_stars)
             self.won = False
+            self.events = [] if trace else None
 
     def copy(self) -> _Turn:
         """An independent copy."""
         other = _Turn()
         other.board, other.supply = list(self.board), list(self.supply)
         other.assistants, other.stars, other.won = list(self.assistants), list(self.stars), self.won
+        other.events = None if self.events is None else list(self.events)
         return other
+
+    def note(self, kind: str, **parts) -> None:
+        """Record one part of the move when tracing (see Event)."""
+        if self.events is not None:
+            self.events.append(Event(kind, **parts))
 
     def lay(self, side: int, square: int) -> None:
         """Put one egg of `side`'s supply on `square`; an empty supply wins at once (P-8)."""
@@ -493,15 +531,18 @@ def _explore(state: State, turn: _Turn, square: int, path: Walk, throw: int) -> 
     penguin = board[square]
     board[square] = None
     entered, stop = list(path.entered), path.stop
+    removed = [(board[s], s) for s in path.captured]
     for captured in path.captured:
         after.send_back(captured)
     if path.thawed is not None:
+        removed.append((board[path.thawed], path.thawed))
         after.send_back(path.thawed)
     if throw >= 0:
         target = edge_neighbour(state.width, state.height, stop, throw)
         if target == square or target in entered:
             raise _Refused("the storm would throw the penguin back onto its own path")
         if board[target] is not None:
+            removed.append((board[target], target))
             after.send_back(target)  # a rival egg: back to its owner (P-15)
         entered.append(target)
         stop = target
@@ -516,10 +557,14 @@ def _explore(state: State, turn: _Turn, square: int, path: Walk, throw: int) -> 
         board[stop] = penguin
         laid = [square, *entered[:-1]]
     # P-7: eggs on the start, then the spaces entered in order (not the stop), until the supply runs out.
+    eggs = []
     for space in laid:
         if after.won:
             break
         after.lay(me, space)
+        eggs.append(space)
+    after.note(WALKED, square=square, piece=penguin, moves=((penguin, square, stop),), removed=tuple(removed),
+               laid=tuple(eggs), walk=path, side=me)
     return after, tuple(entered), stop
 
 
@@ -609,12 +654,16 @@ def _move_effect(state: State, turn: _Turn, kind: str, direction: int) -> None:
     """Step the emperor or seal; the emperor leaves an egg of the mover, the seal sends an egg back."""
     square = find_piece(turn.board, kind)
     target = neighbour(state.width, state.height, square, direction)
-    if turn.board[target] is not None:
+    displaced = turn.board[target]
+    if displaced is not None:
         turn.send_back(target)  # only the seal may step onto an egg (P-14)
     turn.board[target] = turn.board[square]
     turn.board[square] = None
     if kind == EMPEROR:
         turn.lay(state.to_move, square)
+    turn.note(kind, square=square, moves=((turn.board[target], square, target),),
+              removed=((displaced, target),) if displaced is not None else (),
+              laid=(square,) if kind == EMPEROR else (), side=state.to_move)
 
 
 def _base_actions(state: State, turn: _Turn) -> Iterator[Move]:
@@ -668,7 +717,9 @@ def _action_ways(state: State, turn: _Turn, base: Move, fixed: Move | None):
         if board[square] is not None:
             raise _Refused("that space is not empty")
         after = turn.copy()
-        after.lay(1 - me if base.action == RIVAL_EGG else me, square)
+        side = 1 - me if base.action == RIVAL_EGG else me
+        after.lay(side, square)
+        after.note(base.action, square=square, laid=(square,), side=side)
         yield {}, after, (), None
         return
     if base.action == HATCH:
@@ -681,6 +732,7 @@ def _action_ways(state: State, turn: _Turn, base: Move, fixed: Move | None):
         after = turn.copy()
         after.send_back(square)  # P-18: a rival egg hatched by radiation goes back to its owner
         after.board[square] = Piece(kind, me)
+        after.note(HATCH, square=square, piece=Piece(kind, me), removed=((board[square], square),), side=me)
         if kind == PENGUIN:
             after.assistants[me] -= 1
         else:
@@ -757,6 +809,8 @@ def _turn_tent(state: State, turn: _Turn, tent: int) -> None:
     pieces = [turn.board[s] for s in around]
     for i, s in enumerate(around):
         turn.board[s] = pieces[(i - step) % 6]
+    turn.note(TENT, square=tent,
+              moves=tuple((p, around[i], around[(i + step) % 6]) for i, p in enumerate(pieces) if p is not None))
 
 
 def river_target(state: State, square: int, arrow: int) -> int | None:
@@ -805,6 +859,7 @@ def river_order(state: State, network: list[int], priority: int) -> list[int]:
 def _flow(state: State, turn: _Turn, network: list[int], priority: int, branches: int) -> int:
     """P-19: move every piece on the river one tile downstream; returns the branch choices used."""
     used = 0
+    carried = []
     for square in river_order(state, network, priority):
         piece = turn.board[square]
         if piece is None:
@@ -818,8 +873,11 @@ def _flow(state: State, turn: _Turn, network: list[int], priority: int, branches
         target = river_target(state, square, arrow)
         if target is None:
             turn.board[square] = None  # off the board: the piece leaves the game
+            carried.append((piece, square, None))
         elif turn.board[target] is None:
             turn.board[target], turn.board[square] = piece, None
+            carried.append((piece, square, target))
+    turn.note(RIVER, moves=tuple(carried))
     return used
 
 
@@ -842,6 +900,7 @@ def _seagull_stage(state: State, turn: _Turn, entered, fixed: Move | None):
             else:
                 turn = turn.copy()
                 turn.board[now] = None  # no empty space: the seagull leaves the game
+                turn.note(SEAGULL, square=now, moves=((state.board[gull], now, None),))
     for target in _pick(fixed, "seagull", options, -1, "seagull move"):
         if target < 0:
             yield {}, turn
@@ -849,6 +908,7 @@ def _seagull_stage(state: State, turn: _Turn, entered, fixed: Move | None):
         after = turn.copy()
         now = find_piece(after.board, SEAGULL)
         after.board[target], after.board[now] = after.board[now], None
+        after.note(SEAGULL, square=now, moves=((after.board[target], now, target),))
         yield {"seagull": target}, after
 
 
@@ -870,6 +930,7 @@ def _krill_stage(state: State, turn: _Turn, entered, fixed: Move | None):
             after = turn.copy()
             for s in targets:
                 after.lay(state.to_move, s)
+            after.note(KRILL, laid=targets, side=state.to_move)
         yield ({"krill": targets} if targets else {}), after
 
 
@@ -885,18 +946,20 @@ def _blazing_stage(state: State, turn: _Turn, fixed: Move | None):
             yield {}, turn
             continue
         after = turn.copy()
+        after.note(BLAZING, square=square, removed=((after.board[square], square),))
         after.send_back(square)
         yield {"blazing": square}, after
 
 
-def _variants(state: State, fixed: Move | None) -> Iterator[tuple[Move, _Turn]]:
+def _variants(state: State, fixed: Move | None, trace: bool = False) -> Iterator[tuple[Move, _Turn]]:
     """Every legal move of `state` with the turn after it, in the fixed order (P-9).
 
     With `fixed`, only that move: it is yielded once if legal, else _Refused says why.
     Pre-effects come first in the order, so a board without barriers or tiles keeps the plain
     action order: placements by space, hatchings by space, explorations by space and direction.
+    With `trace`, each turn records its Events (move_events).
     """
-    start = _Turn(state)
+    start = _Turn(state, trace)
     for emp_b, t1 in _effect_stage(state, start, EMPEROR, BEFORE, fixed, False):
         for seal_b, t2 in _effect_stage(state, t1, SEAL, BEFORE, fixed, False):
             for base, action, t3, entered, stop in _action_stage(state, t2, fixed):
@@ -998,3 +1061,26 @@ def perft(state: State, depth: int) -> int:
     if depth == 1:
         return sum(1 for _ in _variants(state, None))
     return sum(perft(_after(state, turn), depth - 1) for _, turn in _variants(state, None))
+
+
+# ------------------------------------------------------------------------------ what a move did
+
+
+def move_events(state: State, move: Move) -> tuple[Event, ...]:
+    """What the legal `move` does, part by part in the order it happens (P-9), ending with WON if it wins.
+
+    Traced while `successor`'s own code path carries the move out, so the explanation is what happens.
+    """
+    _, turn = next(_variants(state, move, trace=True))
+    events = tuple(turn.events)
+    if turn.won:
+        winner = 0 if turn.supply[0] == 0 else 1
+        events += (Event(WON, side=winner),)
+    return events
+
+
+def winning_moves(state: State) -> list[Move]:
+    """The legal moves after which the side to move has won at once (its supply is empty)."""
+    if status(state, check_moves=False) != ONGOING:
+        return []
+    return [move for move, turn in _variants(state, None) if turn.supply[state.to_move] == 0]
