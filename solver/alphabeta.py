@@ -13,18 +13,10 @@ from kernels import games
 from solver.analysis import Analysis, Line, Score
 from solver.errors import CalderaError
 from solver.search import alphabeta as kernel
-from solver.watch import INTERRUPTED, RUNNING, TIMED_OUT, new_stop, watch
+from solver.watch import new_stop, stop_reason, table_entries, watch
 
 TABLE_ENTRY_BYTES = 16
 MAX_DEPTH = kernel.MAX_PLY - 1
-
-
-def table_entries(hash_mb: int) -> int:
-    """The largest power of two of table entries that fits in `hash_mb` megabytes."""
-    entries = 1
-    while entries * 2 * TABLE_ENTRY_BYTES <= hash_mb * 1024 * 1024:
-        entries *= 2
-    return entries
 
 
 def extend_pv(game: int, root: np.ndarray, pv: tuple[int, ...], keys: np.ndarray, data: np.ndarray,
@@ -98,7 +90,7 @@ def alphabeta_analysis(
         raise CalderaError("alpha-beta searches two-player games without dice; use MCTS for this game")
     weights = games.default_weights(game) if weights is None else weights
     stop = new_stop() if stop is None else stop
-    keys = np.zeros(table_entries(hash_mb), dtype=np.uint64)
+    keys = np.zeros(table_entries(hash_mb, TABLE_ENTRY_BYTES), dtype=np.uint64)
     data = np.zeros_like(keys)
     max_depth = min(depth or MAX_DEPTH, MAX_DEPTH)
     node_limit = nodes if nodes is not None else 1 << 62
@@ -168,12 +160,7 @@ def alphabeta_analysis(
         helpers_stop[0] = 1
         for thread in helper_threads:
             thread.join()
-    if stop[0] == TIMED_OUT:
-        result.stopped = "time"
-    elif stop[0] == INTERRUPTED:
-        result.stopped = "interrupted"
-    elif main.control[kernel.ABORTED] and stop[0] == RUNNING:
-        result.stopped = "nodes"
+    result.stopped = stop_reason(stop, bool(main.control[kernel.ABORTED])) or result.stopped
     if solve and result.stopped != "solved":
         result.notes.append(f"not proven: no forced result within depth {result.depth}")
     return snapshot()

@@ -23,19 +23,11 @@ from kernels import games
 from solver.analysis import Analysis, Line, Score
 from solver.errors import CalderaError
 from solver.search import expectimax as kernel
-from solver.watch import INTERRUPTED, RUNNING, TIMED_OUT, new_stop, watch
+from solver.watch import new_stop, stop_reason, table_entries, watch
 
 TABLE_ENTRY_BYTES = 24
 MAX_DEPTH = kernel.MAX_DEPTH
 CERTAIN = kernel.WIN * (1 - 1e-9)  # a score this close to +-WIN is a certain result (float rounding)
-
-
-def table_entries(hash_mb: int) -> int:
-    """The largest power of two of table entries that fits in `hash_mb` megabytes."""
-    entries = 1
-    while entries * 2 * TABLE_ENTRY_BYTES <= hash_mb * 1024 * 1024:
-        entries *= 2
-    return entries
 
 
 def players_of(game: int, root: np.ndarray) -> int:
@@ -61,7 +53,7 @@ class _Search:
 
     def __init__(self, game: int, hash_mb: int, weights: np.ndarray, node_limit: int):
         self.game = game
-        self.keys = np.zeros(table_entries(hash_mb), dtype=np.uint64)
+        self.keys = np.zeros(table_entries(hash_mb, TABLE_ENTRY_BYTES), dtype=np.uint64)
         self.info = np.zeros(len(self.keys), dtype=np.int64)
         self.tvalues = np.zeros(len(self.keys), dtype=np.float64)
         self.history = np.zeros(kernel.HISTORY_LEN, dtype=np.int64)
@@ -185,10 +177,5 @@ def expectimax_analysis(
                 return
 
     watch(deepen, stop, seconds, on_tick=None if on_progress is None else lambda: on_progress(snapshot()))
-    if stop[0] == TIMED_OUT:
-        result.stopped = "time"
-    elif stop[0] == INTERRUPTED:
-        result.stopped = "interrupted"
-    elif search.control[kernel.ABORTED] and stop[0] == RUNNING:
-        result.stopped = "nodes"
+    result.stopped = stop_reason(stop, bool(search.control[kernel.ABORTED])) or result.stopped
     return snapshot()

@@ -18,7 +18,7 @@ import numpy as np
 from solver.errors import CalderaError
 from solver.games import oros_kernel
 from solver.games.oros_goals import Goal, check_fits, encode_goal
-from solver.watch import INTERRUPTED, TIMED_OUT, new_stop, watch
+from solver.watch import new_stop, stop_reason, table_entries, watch
 
 FOUND, NO_PLAN, UNKNOWN = "found", "none", "unknown"
 MAX_BUDGET = 40  # deepest plan searched
@@ -44,14 +44,6 @@ class PlanResult:
     stopped: str | None = None
 
 
-def table_entries(hash_mb: int) -> int:
-    """The largest power of two of table entries that fits in `hash_mb` megabytes."""
-    entries = 1
-    while entries * 2 * TABLE_ENTRY_BYTES <= hash_mb * 1024 * 1024:
-        entries *= 2
-    return entries
-
-
 def solve(state, goal: Goal, budget: int, nodes: int | None = None, seconds: float | None = None,
           hash_mb: int = DEFAULT_HASH_MB, stop: np.ndarray | None = None,
           on_progress: Callable[[PlanResult], None] | None = None) -> PlanResult:
@@ -69,7 +61,7 @@ def solve(state, goal: Goal, budget: int, nodes: int | None = None, seconds: flo
     stop = new_stop() if stop is None else stop
     control = np.zeros(kernel.CONTROL_LEN, dtype=np.int64)
     control[kernel.NODE_LIMIT] = nodes if nodes is not None else 1 << 62
-    keys = np.zeros(table_entries(hash_mb), dtype=np.uint64)
+    keys = np.zeros(table_entries(hash_mb, TABLE_ENTRY_BYTES), dtype=np.uint64)
     proven = np.zeros(keys.shape[0], dtype=np.int8)
     path = np.zeros(max(budget, 1), dtype=np.int64)
     started = time.perf_counter()
@@ -101,5 +93,5 @@ def solve(state, goal: Goal, budget: int, nodes: int | None = None, seconds: flo
 
     watch(deepen, stop, seconds, on_tick=None if on_progress is None else lambda: on_progress(snapshot()))
     if result.outcome == UNKNOWN:
-        result.stopped = {TIMED_OUT: "time", INTERRUPTED: "interrupted"}.get(int(stop[0]), "nodes")
+        result.stopped = stop_reason(stop, True)
     return snapshot()

@@ -22,6 +22,25 @@ def new_stop() -> np.ndarray:
     return np.zeros(1, dtype=np.int64)
 
 
+def stop_reason(stop: np.ndarray, aborted: bool) -> str | None:
+    """Why a search ended early: "time" or "interrupted" from the stop flag, "nodes" when it
+    aborted on its own node limit, None when it was not cut short."""
+    if stop[0] == TIMED_OUT:
+        return "time"
+    if stop[0] == INTERRUPTED:
+        return "interrupted"
+    return "nodes" if aborted else None
+
+
+def table_entries(hash_mb: int, entry_bytes: int) -> int:
+    """The largest power of two of transposition-table entries of `entry_bytes` that fits in
+    `hash_mb` megabytes (at least 1)."""
+    entries = 1
+    while entries * 2 * entry_bytes <= hash_mb * 1024 * 1024:
+        entries *= 2
+    return entries
+
+
 def watch(work: Callable[[], None], stop: np.ndarray, seconds: float | None,
           on_tick: Callable[[], None] | None = None, tick_s: float = 0.2) -> None:
     """Run `work()` in a thread; raise `stop` at the time limit or on Ctrl-C; call `on_tick`
