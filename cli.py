@@ -136,12 +136,15 @@ def moves(game, position, after):
     """List the legal moves of the side to move, grouped by action.
 
     \b
-    Slides show where the penguin stops, the eggs laid and the rival eggs captured; Island
-    Project moves say what they do (eruptions, new terrain, food). At a dice roll the outcomes
-    are listed with their probabilities.
+    Slides show where the penguin stops, the eggs laid and the rival eggs captured; with tiles,
+    a way to go that has many follow-up choices (seagull, krill, emperor, seal, blazing) is one
+    line with the number of its variants and a few examples. Island Project moves say what they
+    do (eruptions, new terrain, food). At a dice roll the outcomes are listed with their
+    probabilities. Oros lists every action with its effect.
     Examples:
       caldera moves penguins
       caldera moves penguins floes --after "+a1 +b2"
+      caldera moves penguins tunnels --after "+a2 +f1"
       caldera moves island --after "2E roll:3V"
       caldera moves oros first-peak
     """
