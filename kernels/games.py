@@ -14,15 +14,17 @@ ISLAND = 1
 GAME_IDS = {"penguins": PENGUINS, "island": ISLAND}
 # Games alpha-beta can search: two players, no dice (the others need MCTS or expectimax).
 TWO_PLAYER_DETERMINISTIC = frozenset({PENGUINS})
-# Room for the legal moves of a position of any game.
+# Room for the legal moves of a position of any game. A penguins position with tiles can have
+# more (P-9 combinations, see kernels/penguins.py): the searches then see the first MAX_MOVES.
 MAX_MOVES = max(penguins.MAX_MOVES, island.MAX_MOVES)
 
 
 @njit(cache=True)
 def legal_moves(game, state, out):
-    """Write the legal moves into `out`, return their number (0 when the game is over)."""
+    """Write the legal moves into `out`, return their number (0 when the game is over); never more
+    than `out` holds."""
     if game == PENGUINS:
-        return penguins.legal_moves(state, out)
+        return min(penguins.legal_moves(state, out), out.shape[0])
     elif game == ISLAND:
         return island.legal_moves(state, out)
     return 0

@@ -6,27 +6,44 @@ Importing this module does not import numba; `kernel()` does, on first use.
 from __future__ import annotations
 
 import importlib
+from dataclasses import replace
 
 import numpy as np
 
 from solver.errors import CalderaError
-from solver.games.kernel_calls import legal_move_list, next_state
+from solver.games.kernel_calls import next_state
 from solver.games.penguins import (
+    BLAZING,
+    CCW,
+    CW,
     EGG,
+    EMPEROR,
+    FREEZING,
     HATCH,
+    HOLE,
     ICEBERG,
+    KRILL,
     LAND,
+    NEST,
     ORBIT,
     PENGUIN,
     PLAY,
+    RADIATION,
     RIVAL_EGG,
+    RIVER,
+    SEAGULL,
+    SEAL,
+    SEAWEED,
     SETUP,
     SLIDE,
     STAR,
+    STORM,
+    TENT,
     Move,
     Piece,
     Rules,
     State,
+    Tile,
 )
 
 # Word indices and codes of kernels/penguins.py, repeated here so that converting a position
@@ -34,11 +51,13 @@ from solver.games.penguins import (
 EGGS, PENGUINS, STARS, ICEBERGS = 0, 2, 4, 6
 SUPPLY, UNUSED_ASSISTANTS, UNUSED_STARS = 7, 9, 11
 TURN, PHASE, PLY, PLY_CAP, WIDTH, HEIGHT = 13, 14, 15, 16, 17, 18
-STATE_LEN = 19
-ACTION_CODES = {RIVAL_EGG: 0, LAND: 1, HATCH: 2, SLIDE: 3}
-# The orbit (P-13) has its code in the move integer already; the kernel does not generate it yet.
-MOVE_ACTION_CODES = {**ACTION_CODES, ORBIT: 4}
-ACTION_OF_CODE = {code: action for action, code in MOVE_ACTION_CODES.items()}
+SEAGULL_WORD, EMPEROR_WORD, NEST_WORD, SEAL_WORD = 19, 20, 21, 22
+STORM_WORD, TENT_CW, TENT_CCW, HOLES, FREEZING_WORD, RADIATION_WORD = 23, 24, 25, 26, 27, 28
+SEAWEED_WORD, BLAZING_WORD, KRILL_WORD, RIVER_WORD, RIVER_ARROWS = 29, 30, 31, 32, 33
+TILES = 39  # 1 when any tile word is set: the kernel then plays the tile rules
+STATE_LEN = 40
+ACTION_CODES = {RIVAL_EGG: 0, LAND: 1, HATCH: 2, SLIDE: 3, ORBIT: 4}
+ACTION_OF_CODE = {code: action for action, code in ACTION_CODES.items()}
 LAYER_OF_PIECE = {
     Piece(EGG, 0): EGGS,
     Piece(EGG, 1): EGGS + 1,
@@ -47,8 +66,27 @@ LAYER_OF_PIECE = {
     Piece(STAR, 0): STARS,
     Piece(STAR, 1): STARS + 1,
     Piece(ICEBERG): ICEBERGS,
+    Piece(SEAGULL): SEAGULL_WORD,
+    Piece(EMPEROR): EMPEROR_WORD,
+    Piece(NEST): NEST_WORD,
+    Piece(SEAL): SEAL_WORD,
 }
 PIECE_OF_LAYER = {layer: piece for piece, layer in LAYER_OF_PIECE.items()}
+# Terrain word of each tile; a tent's word gives its sense, a river tile's arrows have their own words.
+WORD_OF_TILE = {
+    Tile(STORM): STORM_WORD,
+    Tile(TENT, sense=CW): TENT_CW,
+    Tile(TENT, sense=CCW): TENT_CCW,
+    Tile(HOLE): HOLES,
+    Tile(FREEZING): FREEZING_WORD,
+    Tile(RADIATION): RADIATION_WORD,
+    Tile(SEAWEED): SEAWEED_WORD,
+    Tile(BLAZING): BLAZING_WORD,
+    Tile(KRILL): KRILL_WORD,
+}
+TILE_OF_WORD = {word: tile for tile, word in WORD_OF_TILE.items()}
+# The largest move buffer legal_moves allocates: a position with more moves is refused (see there).
+MOVE_LIMIT = 1 << 24
 
 
 def kernel():
@@ -57,16 +95,21 @@ def kernel():
 
 
 def to_kernel(state: State) -> np.ndarray:
-    """The kernel's flat uint64 array for `state`; CalderaError for tiles the kernel does not play yet."""
-    missing = sorted({p.kind for p in state.board if p is not None and p not in LAYER_OF_PIECE}
-                     | {t.kind for t in state.terrain if t is not None})
-    if missing:
-        raise CalderaError(f"{', '.join(missing)} tiles are not in the search kernel yet; "
-                           "this position can only be played by the reference rules (e.g. perft --reference)")
+    """The kernel's flat uint64 array for `state`, barriers and terrain included."""
     words = [0] * STATE_LEN
     for square, piece in enumerate(state.board):
         if piece is not None:
             words[LAYER_OF_PIECE[piece]] |= 1 << square
+    for square, tile in enumerate(state.terrain):
+        if tile is None:
+            continue
+        if tile.kind == RIVER:
+            words[RIVER_WORD] |= 1 << square
+            for arrow in tile.arrows:
+                words[RIVER_ARROWS + arrow] |= 1 << square
+        else:
+            words[WORD_OF_TILE[tile]] |= 1 << square
+    words[TILES] = int(any(words[SEAGULL_WORD:TILES]))
     for side in (0, 1):
         words[SUPPLY + side] = state.supply[side]
         words[UNUSED_ASSISTANTS + side] = state.unused_assistants[side]
@@ -81,14 +124,23 @@ def to_kernel(state: State) -> np.ndarray:
 
 
 def from_kernel(words: np.ndarray, rules: Rules) -> State:
-    """The reference State of a kernel array; `rules` carries what the array does not (egg totals)."""
+    """The reference State of a kernel array; `rules` carries what the array does not (egg totals, team mode)."""
     width, height = int(words[WIDTH]), int(words[HEIGHT])
-    board: list[Piece | None] = [None] * (width * height)
+    size = width * height
+    board: list[Piece | None] = [None] * size
     for layer, piece in PIECE_OF_LAYER.items():
         layer_bits = int(words[layer])
-        for square in range(width * height):
+        for square in range(size):
             if layer_bits >> square & 1:
                 board[square] = piece
+    terrain: list[Tile | None] = [None] * size
+    for word, tile in TILE_OF_WORD.items():
+        for square in range(size):
+            if int(words[word]) >> square & 1:
+                terrain[square] = tile
+    for square in range(size):
+        if int(words[RIVER_WORD]) >> square & 1:
+            terrain[square] = Tile(RIVER, arrows=tuple(d for d in range(6) if int(words[RIVER_ARROWS + d]) >> square & 1))
     return State(
         width=width,
         height=height,
@@ -99,7 +151,8 @@ def from_kernel(words: np.ndarray, rules: Rules) -> State:
         to_move=int(words[TURN]),
         phase=SETUP if words[PHASE] == 0 else PLAY,
         ply=int(words[PLY]),
-        rules=Rules(ply_cap=int(words[PLY_CAP]), eggs=rules.eggs, assistants=rules.assistants, stars=rules.stars),
+        rules=replace(rules, ply_cap=int(words[PLY_CAP])),
+        terrain=tuple(terrain),
     )
 
 
@@ -124,7 +177,7 @@ KRILL_BITS = (27, 34)  # krill egg 1 and 2, each space + 1 in 7 bits
 def encode_move(move: Move) -> int:
     """The kernel's integer for a reference Move (a move without tiles keeps bits 12 and up 0)."""
     direction = move.direction if move.action in (SLIDE, ORBIT) else 0
-    code = move.square | direction << 6 | MOVE_ACTION_CODES[move.action] << 9
+    code = move.square | direction << 6 | ACTION_CODES[move.action] << 9
     for name, (bit, _, offset) in MOVE_FIELDS.items():
         value = getattr(move, name)
         if name.endswith("_direction") and value < 0:
@@ -148,8 +201,21 @@ def decode_move(code: int) -> Move:
 
 
 def legal_moves(words: np.ndarray) -> list[int]:
-    """The kernel's legal move integers for a kernel array."""
-    return legal_move_list(kernel(), words)
+    """The kernel's legal move integers for a kernel array, however many (tiles, P-9).
+
+    The kernel writes at most a buffer's length and returns the true number, so a position with
+    more than MAX_MOVES moves is asked again with a buffer that fits; more than MOVE_LIMIT moves
+    (128 MiB of integers) is refused with a CalderaError.
+    """
+    k = kernel()
+    out = np.empty(k.MAX_MOVES, dtype=np.int64)
+    n = k.legal_moves(words, out)
+    if n > len(out):
+        if n > MOVE_LIMIT:
+            raise CalderaError(f"this position has {n:,} legal moves, more than the {MOVE_LIMIT:,} the engine lists")
+        out = np.empty(n, dtype=np.int64)
+        k.legal_moves(words, out)
+    return [int(m) for m in out[:n]]
 
 
 def successor(words: np.ndarray, move: int) -> np.ndarray:
