@@ -1,13 +1,9 @@
 """Expectimax on a dice game (Island Project, 2 players): the engine's values against a plain
-Python expectimax over the kernel's moves, limits, refusals and the on-disk cache."""
+Python expectimax over the kernel's moves, limits and refusals (the on-disk cache: tests/test_kernel_cache.py)."""
 
-import os
 import random
-import subprocess
-import sys
 import threading
 from functools import lru_cache
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,7 +16,6 @@ from solver.expectimax import expectimax_analysis
 from solver.games import island, island_kernel
 from solver.games.island_kernel import chance_outcomes, is_chance, legal_moves, successor, to_kernel
 
-ROOT = Path(__file__).resolve().parent.parent
 WIN = 1_000_000.0
 EVAL_LIMIT = 500_000
 START = to_kernel(island.new_game(2))
@@ -234,30 +229,3 @@ def test_engine_registry_runs_expectimax():
     analysis = run_engine(EngineSpec.parse("expectimax:depth=2,multipv=2"), ISLAND, root)
     assert analysis.engine == "expectimax" and analysis.depth == 2 and len(analysis.lines) == 2
     assert np.array_equal(root, START)
-
-
-# ---------------------------------------------------------------------------------------------
-# The on-disk cache (numba issue #6713: a recursive function loaded from the cache can crash)
-
-CACHE_SCRIPT = """
-from kernels.games import ISLAND
-from solver.expectimax import expectimax_analysis
-from solver.games import island
-from solver.games.island_kernel import to_kernel
-
-start = to_kernel(island.new_game(2))
-roll = to_kernel(island.successor(island.new_game(2), island.move(island.SHIFT, 4)))
-print(expectimax_analysis(ISLAND, start, depth=3, multipv=2).lines)
-print(expectimax_analysis(ISLAND, roll, depth=2).lines[:3])
-"""
-
-
-def test_second_process_runs_from_cache(tmp_path):
-    """Compile in one process, run from the cache in a second: no crash, the same output."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
-    runs = [subprocess.run([sys.executable, "-c", CACHE_SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True)
-            for _ in range(2)]
-    for run in runs:
-        assert run.returncode == 0, run.stderr[-2000:]
-    assert runs[0].stdout == runs[1].stdout
-    assert any(tmp_path.rglob("*expectimax*.nbi")), "the search was not cached"

@@ -1,5 +1,5 @@
-"""Numba's on-disk cache: kernels and searches (penguins, island, the oros solver) compiled in
-one process must load and run in the next. (A cached recursive function compiled for two
+"""Numba's on-disk cache: kernels and searches (penguins alpha-beta and MCTS, island expectimax,
+the oros solver) compiled in one process must load and run in the next. (A cached recursive function compiled for two
 argument types crashed when loaded: numba issue #6713; this guards against that kind of
 failure.)"""
 
@@ -33,6 +33,15 @@ puzzle = next(p for p in PUZZLES if p.name == "twin-peaks")
 state = oros_notation.parse_position(puzzle.position)
 result = solve(state, parse_goal(puzzle.goal, state.width, state.height), puzzle.budget)
 print(result.plan, result.nodes)
+
+from kernels.games import ISLAND
+from solver.expectimax import expectimax_analysis
+from solver.games import island, island_kernel
+
+start = island_kernel.to_kernel(island.new_game(2))
+roll = island_kernel.to_kernel(island.successor(island.new_game(2), island.move(island.SHIFT, 4)))
+print(expectimax_analysis(ISLAND, start, depth=3, multipv=2).lines)
+print(expectimax_analysis(ISLAND, roll, depth=2).lines[:3])
 """
 
 
@@ -45,3 +54,4 @@ def test_second_process_runs_from_cache(tmp_path):
         assert run.returncode == 0, run.stderr[-2000:]
     assert runs[0].stdout == runs[1].stdout
     assert any(tmp_path.rglob("*.nbi")), "nothing was cached"
+    assert any(tmp_path.rglob("*expectimax*.nbi")), "the recursive expectimax search was not cached"
