@@ -1,5 +1,6 @@
 """Expectimax on a dice game (Island Project, 2 players): the engine's values against a plain
-Python expectimax over the kernel's moves, limits and refusals (the on-disk cache: tests/test_kernel_cache.py)."""
+Python expectimax over the kernel's moves, limits and refusals. (Its on-disk cache is checked
+in tests/test_kernel_cache.py.)"""
 
 import random
 import threading
