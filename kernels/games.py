@@ -31,6 +31,15 @@ def legal_moves(game, state, out):
 
 
 @njit(cache=True)
+def move_count(game, state, out):
+    """The true number of legal moves, which can exceed what `out` holds (penguins tiles, P-9);
+    `out` is scratch room for the moves that fit."""
+    if game == PENGUINS:
+        return penguins.legal_moves(state, out)
+    return legal_moves(game, state, out)
+
+
+@njit(cache=True)
 def apply(game, state, move, out):
     """Write into `out` the state after the legal `move`."""
     if game == PENGUINS:

@@ -84,7 +84,30 @@ class EngineSpec:
 
 def run_engine(spec: EngineSpec, game: int, root: np.ndarray, stop: np.ndarray | None = None,
                on_progress: Callable[[Analysis], None] | None = None, plies_to_end: int | None = None) -> Analysis:
-    """Search `root` with the engine of `spec`; returns its Analysis (best line first)."""
+    """Search `root` with the engine of `spec`; returns its Analysis (best line first), with a
+    note when the root has more legal moves than the searches can hold."""
+    analysis = _run(spec, game, root, stop, on_progress, plies_to_end)
+    note = move_overflow_note(game, root)
+    if note:
+        analysis.notes.append(note)
+    return analysis
+
+
+def move_overflow_note(game: int, root: np.ndarray) -> str:
+    """A note when `root` has more legal moves than games.MAX_MOVES ('' otherwise): the searches
+    then see the first MAX_MOVES of them, here and in any later position with as many."""
+    from kernels import games
+
+    n = int(games.move_count(game, root, np.empty(games.MAX_MOVES, dtype=np.int64)))
+    if n <= games.MAX_MOVES:
+        return ""
+    return (f"this position has {n:,} legal moves (P-9 combinations); the search considered the first "
+            f"{games.MAX_MOVES:,} of them, as in any later position with that many")
+
+
+def _run(spec: EngineSpec, game: int, root: np.ndarray, stop: np.ndarray | None,
+         on_progress: Callable[[Analysis], None] | None, plies_to_end: int | None) -> Analysis:
+    """The engine of `spec` on `root`."""
     s = spec.settings
     if spec.name == "alphabeta":
         from solver.alphabeta import alphabeta_analysis
@@ -117,7 +140,7 @@ def run_engine(spec: EngineSpec, game: int, root: np.ndarray, stop: np.ndarray |
         )
     if spec.name == "greedy":
         # One ply of alpha-beta: the move whose resulting position evaluates best.
-        return run_engine(EngineSpec("alphabeta", {"depth": 1}), game, root, stop, on_progress)
+        return _run(EngineSpec("alphabeta", {"depth": 1}), game, root, stop, on_progress, plies_to_end)
     return _random_move(game, root, s.get("seed", 0))
 
 

@@ -107,3 +107,16 @@ def test_team_mode_names_the_player_to_move():
         assert f"to move   {seat} (play)" in out
         code, out, _ = run("analyze", "penguins", team, "--after", after, "--depth", "1", "--json")
         assert json.loads(out)["to_move"] == seat
+
+
+def test_more_moves_than_the_search_holds_is_said():
+    """A tile position with 12,677 legal moves (seagull x krill, see tests/test_penguins_perft.py):
+    the search sees the first MAX_MOVES and the output says so; a plain position has no such note."""
+    from kernels.games import MAX_MOVES
+
+    crowded = "6x6 P3I1/2G3/6/2p3/6/6 kb1,kc1 A play 10/10 2+1/2+1 10"
+    code, out, _ = run("analyze", "penguins", crowded, "--depth", "1")
+    assert code == 0
+    assert f"12,677 legal moves (P-9 combinations); the search considered the first {MAX_MOVES:,}" in out
+    code, out, _ = run("analyze", "penguins", WIN_NOW, "--depth", "1")
+    assert code == 0 and "legal moves (P-9" not in out
