@@ -413,6 +413,8 @@ def hint(game, position, top, seconds, goal, budget, after):
     click.echo(f"Best moves for {seat} ({searched}):")
     for rank, line in enumerate(result.lines, start=1):
         click.echo(f"{rank}. {entry.format_move(state, line.move):7} {entry.explain(state, line.move, line.score)}")
+    for note in result.notes:
+        click.echo(f"note: {note}")
 
 
 def analyze_puzzle(position, after, as_json, goal, budget, seconds, hash_mb, search_values: dict) -> None:

@@ -9,7 +9,7 @@ from typing import Callable
 
 # A cached load takes well under a second; past this, numba is compiling from scratch.
 NOTICE_AFTER_S = 2.5
-NOTICE = "Compiling Caldera's kernels (first run only, about 5-30 s)..."
+NOTICE = "Compiling Caldera's kernels (first run only, about 10-70 s)..."
 
 
 def _notice(message: str) -> None:

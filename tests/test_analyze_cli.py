@@ -118,5 +118,7 @@ def test_more_moves_than_the_search_holds_is_said():
     code, out, _ = run("analyze", "penguins", crowded, "--depth", "1")
     assert code == 0
     assert f"12,677 legal moves (P-9 combinations); the search considered the first {MAX_MOVES:,}" in out
+    code, out, _ = run("hint", "penguins", crowded, "--time", "0.1")
+    assert code == 0 and "note: this position has 12,677 legal moves" in out
     code, out, _ = run("analyze", "penguins", WIN_NOW, "--depth", "1")
     assert code == 0 and "legal moves (P-9" not in out
