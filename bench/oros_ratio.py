@@ -18,21 +18,10 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
+
+from perft_ratio import print_ratio_table
 
 from solver.games import oros, oros_kernel
-
-
-def timed_kernel(perft, words, depth: int, min_seconds: float) -> tuple[int, float]:
-    """(kernel perft count, mean seconds per call) over calls adding up to min_seconds."""
-    calls = 0
-    started = time.perf_counter()
-    while True:
-        count = int(perft(words, depth))
-        calls += 1
-        elapsed = time.perf_counter() - started
-        if elapsed >= min_seconds:
-            return count, elapsed / calls
 
 
 def main() -> None:
@@ -43,24 +32,11 @@ def main() -> None:
     parser.add_argument("--min-seconds", type=float, default=0.5, help="kernel timing per map")
     args = parser.parse_args()
 
-    perft = oros_kernel.kernel().perft
     maps = [oros.random_state(random.Random(seed), oros.DEFAULT_WIDTH, oros.DEFAULT_HEIGHT) for seed in args.seeds]
-    perft(oros_kernel.to_kernel(maps[0]), 1)  # compile or load the kernel first
     print(f"perft depth {args.depth} on random {oros.DEFAULT_WIDTH} x {oros.DEFAULT_HEIGHT} maps")
-    header = f"{'seed':>4}  {'root moves':>10}  {'perft':>12}  {'kernel s':>10}  {'reference s':>11}  {'ratio':>8}"
-    print(header)
-    print("-" * len(header))
-    for seed, state in zip(args.seeds, maps):
-        k_count, k_seconds = timed_kernel(perft, oros_kernel.to_kernel(state), args.depth, args.min_seconds)
-        started = time.perf_counter()
-        r_count = oros.perft(state, args.depth)
-        r_seconds = time.perf_counter() - started
-        if k_count != r_count:
-            raise SystemExit(f"seed {seed}: kernel perft {k_count} but reference {r_count}")
-        print(f"{seed:>4}  {len(oros.legal_moves(state)):>10}  {r_count:>12,}  {k_seconds:>10.6f}  "
-              f"{r_seconds:>11.3f}  {r_seconds / k_seconds:>7,.0f}x")
-    print("ratio = reference seconds / kernel seconds for the same perft")
-
+    print_ratio_table("seed", [(str(seed), state, args.depth) for seed, state in zip(args.seeds, maps)],
+                      oros_kernel.kernel().perft, oros_kernel.to_kernel, oros.perft,
+                      lambda state: len(oros.legal_moves(state)), args.min_seconds)
 
 if __name__ == "__main__":
     main()

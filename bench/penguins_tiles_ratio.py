@@ -16,7 +16,8 @@ Prints per position the legal moves at the root, the perft count, both times and
 from __future__ import annotations
 
 import argparse
-import time
+
+from perft_ratio import print_ratio_table
 
 from solver.games import penguins, penguins_kernel
 from solver.games.penguins_notation import parse_position
@@ -32,18 +33,6 @@ POSITIONS = (
 )
 
 
-def timed_kernel(perft, words, depth: int, min_seconds: float) -> tuple[int, float]:
-    """(kernel perft count, mean seconds per call) over calls adding up to min_seconds."""
-    calls = 0
-    started = time.perf_counter()
-    while True:
-        count = int(perft(words, depth))
-        calls += 1
-        elapsed = time.perf_counter() - started
-        if elapsed >= min_seconds:
-            return count, elapsed / calls
-
-
 def main() -> None:
     """Time both sides on each position and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -53,23 +42,9 @@ def main() -> None:
     args = parser.parse_args()
 
     positions = POSITIONS if args.position is None else (("given", args.position, args.depth),)
-    perft = penguins_kernel.kernel().perft
-    perft(penguins_kernel.to_kernel(parse_position(positions[0][1])), 1)  # compile or load the kernel first
-    header = f"{'position':>8}  {'depth':>5}  {'root moves':>10}  {'perft':>12}  {'kernel s':>10}  {'reference s':>11}  {'ratio':>8}"
-    print(header)
-    print("-" * len(header))
-    for name, text, depth in positions:
-        state = parse_position(text)
-        k_count, k_seconds = timed_kernel(perft, penguins_kernel.to_kernel(state), depth, args.min_seconds)
-        started = time.perf_counter()
-        r_count = penguins.perft(state, depth)
-        r_seconds = time.perf_counter() - started
-        if k_count != r_count:
-            raise SystemExit(f"{name}: kernel perft {k_count} but reference {r_count}")
-        print(f"{name:>8}  {depth:>5}  {len(penguins.legal_moves(state)):>10}  {r_count:>12,}  {k_seconds:>10.6f}  "
-              f"{r_seconds:>11.3f}  {r_seconds / k_seconds:>7,.0f}x")
-    print("ratio = reference seconds / kernel seconds for the same perft")
-
+    print_ratio_table("position", [(name, parse_position(text), depth) for name, text, depth in positions],
+                      penguins_kernel.kernel().perft, penguins_kernel.to_kernel, penguins.perft,
+                      lambda state: len(penguins.legal_moves(state)), args.min_seconds)
 
 if __name__ == "__main__":
     main()
