@@ -19,10 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich.console import Group
-from rich.style import Style
 from rich.text import Text
 
-from solver.games.board_tools import checked_highlight
+from solver.games.board_tools import HIGHLIGHT_STYLE, boxed_grid, checked_highlight
 from solver.games.island import (
     ACTION1,
     ACTION2,
@@ -49,14 +48,10 @@ TERRAIN_TEXT = {OCEAN: "~~~~~~~~", NATIVE: "native", NEWLAND: "land", PLATEAU: "
 TERRAIN_STYLES = {OCEAN: "blue", NATIVE: "bold green", NEWLAND: "bold yellow", PLATEAU: "bold white"}
 MARKER = "▲"
 MARKER_STYLE = "bold red"
-BORDER_STYLE = "dim"
-LABEL_STYLE = "bold"
-HIGHLIGHT_STYLE = "on grey23"
 WRAP_NOTE = "edges wrap: the tile above a1 is a5, the tile left of a1 is e1"
 
 INNER = 10  # characters inside a tile's box: a bracket column at each end and 8 for the content
 CONTENT = INNER - 2
-LABEL = "    "  # room for the row numbers
 
 
 def render(state: State, highlight: Iterable[int] = ()) -> Group:
@@ -66,7 +61,8 @@ def render(state: State, highlight: Iterable[int] = ()) -> Group:
     background and brackets. An index off the board raises ValueError.
     """
     marked = checked_highlight(highlight, TILES, "tile", "5x5 board")
-    lines = _grid(state, marked)
+    lines = boxed_grid(SIZE, SIZE, COLUMNS, INNER, marked, lambda i: terrain_text(state, i),
+                       lambda i: people_text(state, i))
     lines.append(Text(WRAP_NOTE, style="italic dim"))
     lines.extend(_legend(state))
     lines.extend(_status_lines(state))
@@ -96,48 +92,6 @@ def terrain_text(state: State, index: int) -> list[tuple[str, str]]:
     if kind == OCEAN:
         return [("~~~", style), (f" {MARKER} ", MARKER_STYLE), ("~~", style)]
     return [(TERRAIN_TEXT[kind], style), (f" {MARKER}", MARKER_STYLE)]
-
-
-def _cell(pieces: list[tuple[str, str]], highlighted: bool) -> Text:
-    """One line of a tile's box: the pieces centred in CONTENT, with brackets when highlighted."""
-    body = Text()
-    for text, style in pieces:
-        body.append(text, style=style)
-    spare = CONTENT - len(body.plain)
-    if spare > 0:
-        body = Text(" " * (spare // 2)) + body + Text(" " * (spare - spare // 2))
-    background = Style.parse(HIGHLIGHT_STYLE) if highlighted else None
-    line = Text("[" if highlighted else " ") + body + Text("]" if highlighted else " ")
-    if background is not None:
-        line.stylize(background)
-    return line
-
-
-def _grid(state: State, marked: frozenset[int]) -> list[Text]:
-    """The box-drawn grid, row 1 on top, with column letters and row numbers."""
-    bar = "─" * INNER
-    header = Text(LABEL)
-    for c in range(SIZE):
-        header.append(" " + COLUMNS[c].center(INNER), style=LABEL_STYLE)
-    lines = [header]
-
-    def rule(left: str, middle: str, right: str) -> Text:
-        return Text(LABEL + left + middle.join([bar] * SIZE) + right, style=BORDER_STYLE)
-
-    lines.append(rule("┌", "┬", "┐"))
-    for r in range(SIZE):
-        for part in (0, 1):
-            line = Text()
-            line.append(f"{r + 1:>3} " if part == 0 else LABEL, style=LABEL_STYLE)
-            for c in range(SIZE):
-                index = r * SIZE + c
-                line.append("│", style=BORDER_STYLE)
-                pieces = terrain_text(state, index) if part == 0 else people_text(state, index)
-                line.append_text(_cell(pieces, index in marked))
-            line.append("│", style=BORDER_STYLE)
-            lines.append(line)
-        lines.append(rule("├", "┼", "┤") if r < SIZE - 1 else rule("└", "┴", "┘"))
-    return lines
 
 
 def _seat(seat: int) -> Text:

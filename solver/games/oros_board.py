@@ -18,10 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich.console import Group
-from rich.style import Style
 from rich.text import Text
 
-from solver.games.board_tools import checked_highlight
+from solver.games.board_tools import HIGHLIGHT_STYLE, boxed_grid, checked_highlight
 from solver.games.oros import MOUNTAIN, SEA, State, cell_name, is_land
 from solver.games.oros_notation import COLUMNS
 
@@ -31,13 +30,9 @@ VOLCANO = "▲"
 VOLCANO_STYLE = "bold red"
 HOTSPOT = "*"
 HOTSPOT_STYLE = "bold magenta"
-BORDER_STYLE = "dim"
-LABEL_STYLE = "bold"
-HIGHLIGHT_STYLE = "on grey23"
 
 INNER = 9  # characters inside a cell's box: a bracket column at each end and 7 for the content
 CONTENT = INNER - 2
-LABEL = "    "  # room for the row numbers
 
 
 def render(state: State, highlight: Iterable[int] = ()) -> Group:
@@ -47,7 +42,8 @@ def render(state: State, highlight: Iterable[int] = ()) -> Group:
     each gets a background and brackets. An index off the map raises ValueError.
     """
     marked = checked_highlight(highlight, state.cells, "cell", f"{state.width}x{state.height} map")
-    lines = _grid(state, marked)
+    lines = boxed_grid(state.width, state.height, COLUMNS, INNER, marked, lambda i: level_text(state, i),
+                       lambda i: volcano_text(state, i))
     lines.append(Text(f"edges wrap: the cell above a1 is a{state.height}, the cell left of a1 is "
                       f"{cell_name(state.width - 1, state.width)}", style="italic dim"))
     lines.extend(_legend())
@@ -74,47 +70,6 @@ def volcano_text(state: State, cell: int) -> list[tuple[str, str]]:
         if len(text) <= CONTENT:
             return [(text, VOLCANO_STYLE)]
     return [(f"{VOLCANO}{len(stack)}:{sum(stack)}"[:CONTENT], VOLCANO_STYLE)]  # count and total lava
-
-
-def _cell(pieces: list[tuple[str, str]], highlighted: bool) -> Text:
-    """One line of a cell's box: the pieces centred in CONTENT, with brackets when highlighted."""
-    body = Text()
-    for text, style in pieces:
-        body.append(text, style=style)
-    spare = CONTENT - len(body.plain)
-    if spare > 0:
-        body = Text(" " * (spare // 2)) + body + Text(" " * (spare - spare // 2))
-    line = Text("[" if highlighted else " ") + body + Text("]" if highlighted else " ")
-    if highlighted:
-        line.stylize(Style.parse(HIGHLIGHT_STYLE))
-    return line
-
-
-def _grid(state: State, marked: frozenset[int]) -> list[Text]:
-    """The box-drawn grid, row 1 on top, with column letters and row numbers."""
-    bar = "─" * INNER
-    header = Text(LABEL)
-    for c in range(state.width):
-        header.append(" " + COLUMNS[c].center(INNER), style=LABEL_STYLE)
-    lines = [header]
-
-    def rule(left: str, middle: str, right: str) -> Text:
-        return Text(LABEL + left + middle.join([bar] * state.width) + right, style=BORDER_STYLE)
-
-    lines.append(rule("┌", "┬", "┐"))
-    for r in range(state.height):
-        for part in (0, 1):
-            line = Text()
-            line.append(f"{r + 1:>3} " if part == 0 else LABEL, style=LABEL_STYLE)
-            for c in range(state.width):
-                cell = r * state.width + c
-                line.append("│", style=BORDER_STYLE)
-                pieces = level_text(state, cell) if part == 0 else volcano_text(state, cell)
-                line.append_text(_cell(pieces, cell in marked))
-            line.append("│", style=BORDER_STYLE)
-            lines.append(line)
-        lines.append(rule("├", "┼", "┤") if r < state.height - 1 else rule("└", "┴", "┘"))
-    return lines
 
 
 def _legend() -> list[Text]:
