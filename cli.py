@@ -208,7 +208,8 @@ def perft(game, position_and_depth, divide, threads, reference, after):
     click.echo(f"nodes    {result.nodes}")
     click.echo(f"time     {result.seconds:.3f} s")
     engine = "reference rules" if reference else f"kernel, {threads} thread{'s' if threads > 1 else ''}"
-    click.echo(f"speed    {result.nodes_per_second:,.0f} nodes/s ({engine})")
+    speed = f"{result.nodes_per_second:,.0f} nodes/s" if result.seconds > 0 else "too fast to time"
+    click.echo(f"speed    {speed} ({engine})")
 
 
 SEARCH_ENGINES = ["alphabeta", "mcts", "expectimax"]

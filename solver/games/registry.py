@@ -304,18 +304,26 @@ def _island_is_over(state):
 def _island_perft(words, depth, threads=1, on_root_move=None):
     """Kernel perft (island.perft semantics: decision plies, every dice outcome expanded), the
     root moves shared out among `threads` threads (the kernel runs without the GIL)."""
+    from solver.games import island_kernel
+
+    # A roll does not use up depth, so below a chance root each outcome counts `depth` plies.
+    below = depth if depth and island_kernel.is_chance(words) else depth - 1
+    return _kernel_perft(island_kernel, words, depth, below, threads, on_root_move)
+
+
+def _kernel_perft(binding, words, depth, below, threads, on_root_move):
+    """Perft of a game's kernel binding (legal_moves, successor, kernel().perft): each root move's
+    subtree counted `below` plies deep, the root moves shared out among `threads` threads (the
+    kernels run without the GIL)."""
     import numpy as np
 
-    from solver.games import island_kernel
     from solver.perft import PerftResult, root_split
 
     if depth == 0:
         return PerftResult(1, 0.0, ())
-    k = island_kernel.kernel()
-    # A roll does not use up depth, so below a chance root each outcome counts `depth` plies.
-    below = np.int64(depth if island_kernel.is_chance(words) else depth - 1)
-    return root_split(island_kernel.legal_moves(words),
-                      lambda code: k.perft(island_kernel.successor(words, code), below), threads, on_root_move)
+    k = binding.kernel()
+    return root_split(binding.legal_moves(words),
+                      lambda code: k.perft(binding.successor(words, code), np.int64(below)), threads, on_root_move)
 
 
 def _island_reference_perft(state, depth, on_root_move=None):
@@ -445,17 +453,9 @@ def _oros_legal(state):
 
 def _oros_perft(words, depth, threads=1, on_root_move=None):
     """Kernel perft, the root moves shared out among `threads` threads (it runs without the GIL)."""
-    import numpy as np
-
     from solver.games import oros_kernel
-    from solver.perft import PerftResult, root_split
 
-    if depth == 0:
-        return PerftResult(1, 0.0, ())
-    k = oros_kernel.kernel()
-    below = np.int64(depth - 1)
-    return root_split(oros_kernel.legal_moves(words),
-                      lambda code: k.perft(oros_kernel.successor(words, code), below), threads, on_root_move)
+    return _kernel_perft(oros_kernel, words, depth, depth - 1, threads, on_root_move)
 
 
 def _oros_reference_perft(state, depth, on_root_move=None):
