@@ -54,20 +54,8 @@ def random_position(rng: random.Random) -> State:
     take = iter(spaces)  # at most 6 icebergs + 8 penguins + 2 * (spaces // 4) eggs: always fits
     for _ in range(rng.randint(0, 6)):
         board[next(take)] = Piece(ICEBERG)
-    assistants, stars, supply = [], [], []
-    for side in (0, 1):
-        on_board = rng.randint(0, rules.assistants)
-        star = rng.random() < 0.4
-        for _ in range(on_board):
-            board[next(take)] = Piece(PENGUIN, side)
-        if star:
-            board[next(take)] = Piece(STAR, side)
-        eggs = rng.randint(0, min(rules.eggs - 1, (len(spaces) - 14) // 2))
-        for _ in range(eggs):
-            board[next(take)] = Piece(EGG, side)
-        assistants.append(rules.assistants - on_board)
-        stars.append(0 if star else 1)
-        supply.append(rng.randint(1, rules.eggs - eggs))
+    assistants, stars, supply = _place_sides(rng, board, take, rules, 0, (len(spaces) - 14) // 2,
+                                             lambda eggs: rules.eggs - eggs)
     return State(
         width=width,
         height=height,
@@ -80,6 +68,28 @@ def random_position(rng: random.Random) -> State:
         ply=rng.randint(0, 3),
         rules=rules,
     )
+
+
+def _place_sides(rng: random.Random, board: list, take, rules: Rules, least_penguins: int, most_eggs: int,
+                 most_supply) -> tuple[list[int], list[int], list[int]]:
+    """Put each side's penguins (at least `least_penguins` assistants, the star 40% of the time) and
+    up to `most_eggs` eggs on the spaces drawn from `take`; return the unused assistants, unused
+    stars and supplies (1..most_supply(eggs on the board))."""
+    assistants, stars, supply = [], [], []
+    for side in (0, 1):
+        on_board = rng.randint(least_penguins, rules.assistants)
+        star = rng.random() < 0.4
+        for _ in range(on_board):
+            board[next(take)] = Piece(PENGUIN, side)
+        if star:
+            board[next(take)] = Piece(STAR, side)
+        eggs = rng.randint(0, min(rules.eggs - 1, most_eggs))
+        for _ in range(eggs):
+            board[next(take)] = Piece(EGG, side)
+        assistants.append(rules.assistants - on_board)
+        stars.append(0 if star else 1)
+        supply.append(rng.randint(1, most_supply(eggs)))
+    return assistants, stars, supply
 
 
 def random_start(rng: random.Random) -> State:
@@ -163,21 +173,9 @@ def _tile_attempt(rng: random.Random) -> State:
     for _ in range(rng.randint(0, 1)):
         board[next(take)] = Piece(ICEBERG)
     rules = Rules(ply_cap=rng.randint(8, 40), eggs=rng.randint(4, 12))
-    assistants, stars, supply = [], [], []
-    for side in (0, 1):
-        on_board = rng.randint(1, rules.assistants)
-        star = rng.random() < 0.4
-        for _ in range(on_board):
-            board[next(take)] = Piece(PENGUIN, side)
-        if star:
-            board[next(take)] = Piece(STAR, side)
-        eggs = rng.randint(0, min(rules.eggs - 1, (size - 16) // 2 + 2))
-        for _ in range(eggs):
-            board[next(take)] = Piece(EGG, side)
-        assistants.append(rules.assistants - on_board)
-        stars.append(0 if star else 1)
-        # Krill eggs come after the slide's own eggs: krill boards get fuller supplies.
-        supply.append(rng.randint(1, min(8 if KRILL in busy else 4, rules.eggs - eggs)))
+    # Krill eggs come after the slide's own eggs: krill boards get fuller supplies.
+    assistants, stars, supply = _place_sides(rng, board, take, rules, 1, (size - 16) // 2 + 2,
+                                             lambda eggs: min(8 if KRILL in busy else 4, rules.eggs - eggs))
     return State(
         width=width,
         height=height,
