@@ -11,7 +11,7 @@ Cells are named like the rest of oros notation: column letter a.. then row numbe
 the top), so on a 7 x 5 map "d3" is column 3, row 2, cell index 2 * 7 + 3 = 17.
 
 This module imports no numba: the solver (solver/search/plan.py) reads goals as the small int64
-array of `encode_goal`.
+array of `encode_goal`, laid out as solver/search/goal_codes.py says.
 """
 
 from __future__ import annotations
@@ -24,18 +24,17 @@ import numpy as np
 from solver.errors import NotationError
 from solver.games.oros import MOUNTAIN, cell_name
 from solver.games.oros_notation import parse_cell
+from solver.search.goal_codes import (
+    CLAUSE_WORDS,
+    GOAL_HEADER,
+    LAND_AT_LEAST,
+    LAVA_PER_ACTION,
+    LEVEL_AT,
+    MOUNTAIN_AT,
+    MOUNTAINS_AT_LEAST,
+    NEW_MOUNTAINS_PER_ACTION,
+)
 
-# Clause kinds, as the solver's goal array stores them.
-MOUNTAIN_AT, MOUNTAINS_AT_LEAST, LEVEL_AT, LAND_AT_LEAST = 0, 1, 2, 3
-# Admissible bound data (solver/search/plan.py, docs/oros_puzzles.md): a tectonic move moves at
-# most 3 tiles, each colliding at most once, so at most 3 new mountains per action; nothing else
-# makes a mountain and nothing removes one.
-NEW_MOUNTAINS_PER_ACTION = 3
-# Land grows only by lava (one level per unit, at most 4 units: volcanoes reach level 4) and by
-# hotspot refills (one level per hotspot); collisions, drifts and volcano creation never add land.
-LAVA_PER_ACTION = 4
-GOAL_HEADER = 4  # clause count, cells, lowest mountain-forming level, mountains drift
-CLAUSE_WORDS = 3  # kind, cell or N, level or bound data
 NO_CELL = -1
 
 _CLAUSE = re.compile(r"(?P<word>mountains|mountain|level|land)(?P<rest>.*)", re.S)

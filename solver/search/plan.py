@@ -18,15 +18,8 @@ from numba import njit
 
 from kernels import oros
 from kernels.bits import state_hash
-from solver.games.oros_goals import (
-    CLAUSE_WORDS,
-    GOAL_HEADER,
-    LAND_AT_LEAST,
-    LEVEL_AT,
-    MOUNTAIN,
-    MOUNTAIN_AT,
-    MOUNTAINS_AT_LEAST,
-)
+from kernels.oros import MOUNTAIN_LEVEL as MOUNTAIN
+from solver.search.goal_codes import CLAUSE_WORDS, GOAL_HEADER, LAND_AT_LEAST, LEVEL_AT, MOUNTAIN_AT, MOUNTAINS_AT_LEAST
 
 # control words
 NODES, NODE_LIMIT = 0, 1
