@@ -12,6 +12,7 @@ they need when they are first called (`caldera --help` stays fast).
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable
@@ -73,19 +74,20 @@ class Game:
         return bool(self.chance_outcomes(state))
 
 
+def _lazy(module: str, name: str) -> Callable:
+    """A function that imports `module` when first called and calls its `name` with the same
+    arguments: the registry names every game's functions without importing them (or numba)."""
+
+    def call(*args, **kwargs):
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__qualname__ = f"{module}.{name}"
+    return call
+
+
 # ------------------------------------------------------------------------------------ penguins
 
 
-def _penguins_resolve(text):
-    from solver.games.penguins_notation import resolve_position
-
-    return resolve_position(text)
-
-
-def _penguins_format_position(state):
-    from solver.games.penguins_notation import format_position
-
-    return format_position(state)
 
 
 def _penguins_parse_move(state, text):
@@ -116,22 +118,6 @@ def _penguins_touched(state, code):
     return touched_spaces(state, decode_move(code))
 
 
-def _penguins_to_kernel(state):
-    from solver.games.penguins_kernel import to_kernel
-
-    return to_kernel(state)
-
-
-def _penguins_render(state, highlight=()):
-    from solver.games.penguins_board import render
-
-    return render(state, highlight=highlight)
-
-
-def _penguins_describe(state):
-    from solver.games.penguins_explain import describe_moves
-
-    return describe_moves(state)
 
 
 def _penguins_explain(state, code, score):
@@ -177,11 +163,6 @@ def _penguins_reference_perft(state, depth, on_root_move=None):
     return _encoded(reference_perft(state, depth, on_root_move=on_root_move))
 
 
-def _penguins_seat_label(state):
-    from solver.games.penguins import seat_label
-
-    return seat_label(state)
-
 
 def _penguins_builtins():
     from solver.games.penguins_notation import BUILTIN_POSITIONS
@@ -198,15 +179,15 @@ PENGUINS = Game(
     default_position="start",
     alphabeta=True,
     default_hint_seconds=0.8,
-    resolve_position=_penguins_resolve,
-    format_position=_penguins_format_position,
+    resolve_position=_lazy("solver.games.penguins_notation", "resolve_position"),
+    format_position=_lazy("solver.games.penguins_notation", "format_position"),
     parse_move=_penguins_parse_move,
     format_move=_penguins_format_move,
     successor=_penguins_successor,
     touched=_penguins_touched,
-    to_kernel=_penguins_to_kernel,
-    render=_penguins_render,
-    describe_moves=_penguins_describe,
+    to_kernel=_lazy("solver.games.penguins_kernel", "to_kernel"),
+    render=_lazy("solver.games.penguins_board", "render"),
+    describe_moves=_lazy("solver.games.penguins_explain", "describe_moves"),
     explain=_penguins_explain,
     legal_moves=_penguins_legal,
     chance_outcomes=lambda state: [],
@@ -216,77 +197,21 @@ PENGUINS = Game(
     reference_perft=_penguins_reference_perft,
     phase_text=lambda state: state.phase,
     builtin_positions_of=_penguins_builtins,
-    seat_label=_penguins_seat_label,
+    seat_label=_lazy("solver.games.penguins", "seat_label"),
 )
 
 
 # -------------------------------------------------------------------------------------- island
 
 
-def _island_resolve(text):
-    from solver.games.island_notation import resolve_position
-
-    return resolve_position(text)
 
 
-def _island_format_position(state):
-    from solver.games.island_notation import format_position
-
-    return format_position(state)
 
 
-def _island_parse_move(state, text):
-    from solver.games.island_notation import parse_move
-
-    return parse_move(state, text)
 
 
-def _island_format_move(state, code):
-    from solver.games.island_notation import format_move
-
-    return format_move(state, code)
 
 
-def _island_successor(state, code):
-    from solver.games.island import successor
-
-    return successor(state, code)
-
-
-def _island_touched(state, code):
-    from solver.games.island_explain import touched_tiles
-
-    return touched_tiles(state, code)
-
-
-def _island_to_kernel(state):
-    from solver.games.island_kernel import to_kernel
-
-    return to_kernel(state)
-
-
-def _island_render(state, highlight=()):
-    from solver.games.island_board import render
-
-    return render(state, highlight=highlight)
-
-
-def _island_describe(state):
-    from solver.games.island_explain import describe_moves
-
-    return describe_moves(state)
-
-
-def _island_explain(state, code, score):
-    from solver.games.island_explain import explain_move
-
-    return explain_move(state, code, score)
-
-
-def _island_legal(state):
-    from solver.games.island import legal_moves
-
-    return legal_moves(state)
 
 
 def _island_chance(state):
@@ -329,12 +254,19 @@ def _kernel_perft(binding, words, depth, below, threads, on_root_move):
 def _island_reference_perft(state, depth, on_root_move=None):
     """Perft with the reference rules (solver/games/island.py's `perft`), root move by root move."""
     from solver.games import island
+
+    below = depth if depth and island.is_chance(state) else depth - 1
+    return _rules_perft(island, state, depth, below, on_root_move)
+
+
+def _rules_perft(rules, state, depth, below, on_root_move):
+    """Perft with a reference-rules module (legal_moves, successor, perft): each root move's
+    subtree counted `below` plies deep."""
     from solver.perft import PerftResult, root_split
 
     if depth == 0:
         return PerftResult(1, 0.0, ())
-    below = depth if island.is_chance(state) else depth - 1
-    return root_split(island.legal_moves(state), lambda code: island.perft(island.successor(state, code), below),
+    return root_split(rules.legal_moves(state), lambda code: rules.perft(rules.successor(state, code), below),
                       on_root_move=on_root_move)
 
 
@@ -353,17 +285,17 @@ ISLAND = Game(
     default_position="start2",
     alphabeta=False,
     default_hint_seconds=0.5,
-    resolve_position=_island_resolve,
-    format_position=_island_format_position,
-    parse_move=_island_parse_move,
-    format_move=_island_format_move,
-    successor=_island_successor,
-    touched=_island_touched,
-    to_kernel=_island_to_kernel,
-    render=_island_render,
-    describe_moves=_island_describe,
-    explain=_island_explain,
-    legal_moves=_island_legal,
+    resolve_position=_lazy("solver.games.island_notation", "resolve_position"),
+    format_position=_lazy("solver.games.island_notation", "format_position"),
+    parse_move=_lazy("solver.games.island_notation", "parse_move"),
+    format_move=_lazy("solver.games.island_notation", "format_move"),
+    successor=_lazy("solver.games.island", "successor"),
+    touched=_lazy("solver.games.island_explain", "touched_tiles"),
+    to_kernel=_lazy("solver.games.island_kernel", "to_kernel"),
+    render=_lazy("solver.games.island_board", "render"),
+    describe_moves=_lazy("solver.games.island_explain", "describe_moves"),
+    explain=_lazy("solver.games.island_explain", "explain_move"),
+    legal_moves=_lazy("solver.games.island", "legal_moves"),
     chance_outcomes=_island_chance,
     is_over=_island_is_over,
     plies_to_end=lambda state: None,
@@ -391,52 +323,18 @@ def _oros_resolve(text):
     return resolve(text, _oros_builtins(), DEFAULT_POSITION, parse_position)
 
 
-def _oros_format_position(state):
-    from solver.games.oros_notation import format_position
-
-    return format_position(state)
 
 
-def _oros_parse_move(state, text):
-    from solver.games.oros_notation import parse_move
-
-    return parse_move(state, text)
-
-
-def _oros_format_move(state, code):
-    from solver.games.oros_notation import format_move
-
-    return format_move(state, code)
-
-
-def _oros_successor(state, code):
-    from solver.games.oros import successor
-
-    return successor(state, code)
 
 
 def _oros_touched(state, code):
     from solver.plan_output import changed_cells
 
-    return changed_cells(state, _oros_successor(state, code))
+    from solver.games.oros import successor
+
+    return changed_cells(state, successor(state, code))
 
 
-def _oros_to_kernel(state):
-    from solver.games.oros_kernel import to_kernel
-
-    return to_kernel(state)
-
-
-def _oros_render(state, highlight=()):
-    from solver.games.oros_board import render
-
-    return render(state, highlight=highlight)
-
-
-def _oros_describe(state):
-    from solver.plan_output import describe_moves
-
-    return describe_moves(state)
 
 
 def _oros_explain(state, code, score=None):
@@ -444,11 +342,6 @@ def _oros_explain(state, code, score=None):
 
     return step_in_words(state, code)
 
-
-def _oros_legal(state):
-    from solver.games.oros import legal_moves
-
-    return legal_moves(state)
 
 
 def _oros_perft(words, depth, threads=1, on_root_move=None):
@@ -461,12 +354,8 @@ def _oros_perft(words, depth, threads=1, on_root_move=None):
 def _oros_reference_perft(state, depth, on_root_move=None):
     """Perft with the reference rules (solver/games/oros.py's `perft`), root move by root move."""
     from solver.games import oros
-    from solver.perft import PerftResult, root_split
 
-    if depth == 0:
-        return PerftResult(1, 0.0, ())
-    return root_split(oros.legal_moves(state), lambda code: oros.perft(oros.successor(state, code), depth - 1),
-                      on_root_move=on_root_move)
+    return _rules_perft(oros, state, depth, depth - 1, on_root_move)
 
 
 OROS = Game(
@@ -479,16 +368,16 @@ OROS = Game(
     alphabeta=False,
     default_hint_seconds=10.0,
     resolve_position=_oros_resolve,
-    format_position=_oros_format_position,
-    parse_move=_oros_parse_move,
-    format_move=_oros_format_move,
-    successor=_oros_successor,
+    format_position=_lazy("solver.games.oros_notation", "format_position"),
+    parse_move=_lazy("solver.games.oros_notation", "parse_move"),
+    format_move=_lazy("solver.games.oros_notation", "format_move"),
+    successor=_lazy("solver.games.oros", "successor"),
     touched=_oros_touched,
-    to_kernel=_oros_to_kernel,
-    render=_oros_render,
-    describe_moves=_oros_describe,
+    to_kernel=_lazy("solver.games.oros_kernel", "to_kernel"),
+    render=_lazy("solver.games.oros_board", "render"),
+    describe_moves=_lazy("solver.plan_output", "describe_moves"),
     explain=_oros_explain,
-    legal_moves=_oros_legal,
+    legal_moves=_lazy("solver.games.oros", "legal_moves"),
     chance_outcomes=lambda state: [],
     is_over=lambda state: False,  # a map can always be reshaped; a puzzle ends at its goal
     plies_to_end=lambda state: None,
