@@ -54,27 +54,15 @@ def random_position(rng: random.Random) -> State:
     take = iter(spaces)  # at most 6 icebergs + 8 penguins + 2 * (spaces // 4) eggs: always fits
     for _ in range(rng.randint(0, 6)):
         board[next(take)] = Piece(ICEBERG)
-    assistants, stars, supply = _place_sides(rng, board, take, rules, 0, (len(spaces) - 14) // 2,
-                                             lambda eggs: rules.eggs - eggs)
-    return State(
-        width=width,
-        height=height,
-        board=tuple(board),
-        supply=tuple(supply),
-        unused_assistants=tuple(assistants),
-        unused_stars=tuple(stars),
-        to_move=rng.randint(0, 1),
-        phase=PLAY,
-        ply=rng.randint(0, 3),
-        rules=rules,
-    )
+    return _play_position(rng, width, height, board, take, rules, 0, (len(spaces) - 14) // 2,
+                          lambda eggs: rules.eggs - eggs)
 
 
-def _place_sides(rng: random.Random, board: list, take, rules: Rules, least_penguins: int, most_eggs: int,
-                 most_supply) -> tuple[list[int], list[int], list[int]]:
-    """Put each side's penguins (at least `least_penguins` assistants, the star 40% of the time) and
-    up to `most_eggs` eggs on the spaces drawn from `take`; return the unused assistants, unused
-    stars and supplies (1..most_supply(eggs on the board))."""
+def _play_position(rng: random.Random, width: int, height: int, board: list, take, rules: Rules,
+                   least_penguins: int, most_eggs: int, most_supply, terrain: tuple = ()) -> State:
+    """A play-phase position on `board`: each side's penguins (at least `least_penguins`
+    assistants, the star 40% of the time) and up to `most_eggs` eggs on spaces drawn from `take`,
+    supplies of 1..most_supply(eggs on the board), a random side to move and ply."""
     assistants, stars, supply = [], [], []
     for side in (0, 1):
         on_board = rng.randint(least_penguins, rules.assistants)
@@ -89,7 +77,19 @@ def _place_sides(rng: random.Random, board: list, take, rules: Rules, least_peng
         assistants.append(rules.assistants - on_board)
         stars.append(0 if star else 1)
         supply.append(rng.randint(1, most_supply(eggs)))
-    return assistants, stars, supply
+    return State(
+        width=width,
+        height=height,
+        board=tuple(board),
+        supply=tuple(supply),
+        unused_assistants=tuple(assistants),
+        unused_stars=tuple(stars),
+        to_move=rng.randint(0, 1),
+        phase=PLAY,
+        ply=rng.randint(0, 3),
+        rules=rules,
+        terrain=terrain,
+    )
 
 
 def random_start(rng: random.Random) -> State:
@@ -174,21 +174,8 @@ def _tile_attempt(rng: random.Random) -> State:
         board[next(take)] = Piece(ICEBERG)
     rules = Rules(ply_cap=rng.randint(8, 40), eggs=rng.randint(4, 12))
     # Krill eggs come after the slide's own eggs: krill boards get fuller supplies.
-    assistants, stars, supply = _place_sides(rng, board, take, rules, 1, (size - 16) // 2 + 2,
-                                             lambda eggs: min(8 if KRILL in busy else 4, rules.eggs - eggs))
-    return State(
-        width=width,
-        height=height,
-        board=tuple(board),
-        supply=tuple(supply),
-        unused_assistants=tuple(assistants),
-        unused_stars=tuple(stars),
-        to_move=rng.randint(0, 1),
-        phase=PLAY,
-        ply=rng.randint(0, 3),
-        rules=rules,
-        terrain=tuple(terrain),
-    )
+    return _play_position(rng, width, height, board, take, rules, 1, (size - 16) // 2 + 2,
+                          lambda eggs: min(8 if KRILL in busy else 4, rules.eggs - eggs), tuple(terrain))
 
 
 def _random_river(rng: random.Random, width: int, height: int, terrain: list) -> None:
