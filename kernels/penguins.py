@@ -454,6 +454,18 @@ def step_barrier(state, layer, direction, me):
 
 
 @njit(cache=True)
+def barrier_step_part(state, buf, row, layer, direction, me, code, timing, timing_shift, direction_shift):
+    """One emperor or seal part of a move (P-12, P-14): with direction -1 the barrier stays
+    (`state` and `code` unchanged); else `buf[row]` becomes the position after its step and the
+    code gains the part's timing and direction."""
+    if direction < 0:
+        return state, code
+    buf[row, :] = state
+    step_barrier(buf[row], layer, direction, me)
+    return buf[row], code | (np.int64(timing) << timing_shift) | (np.int64(direction) << direction_shift)
+
+
+@njit(cache=True)
 def walk(state, me, square, action, direction, jump, path):
     """Follow an exploration (P-6, P-13, P-15, P-17, P-20, P-21) on `state` without changing it.
 
@@ -769,26 +781,16 @@ def finish_moves(state, me, code, emperor_moved, seal_moved, out, n, buf):
     for e in range(-1, 6):
         if e >= 0 and not (emperor_ways >> e) & 1:
             continue
-        after_emperor = state
-        e_code = code
-        if e >= 0:
-            buf[6, :] = state
-            after_emperor = buf[6]
-            step_barrier(after_emperor, EMPEROR, e, me)
-            e_code |= (np.int64(AFTER) << EMPEROR_TIMING) | (np.int64(e) << EMPEROR_DIRECTION)
+        after_emperor, e_code = barrier_step_part(state, buf, 6, EMPEROR, e, me, code, AFTER, EMPEROR_TIMING,
+                                                  EMPEROR_DIRECTION)
         seal_ways = 0
         if play and not seal_moved and after_emperor[SEAL] != ZERO and not won(after_emperor, me):
             seal_ways = step_targets(after_emperor, SEAL)
         for l in range(-1, 6):
             if l >= 0 and not (seal_ways >> l) & 1:
                 continue
-            last = after_emperor
-            l_code = e_code
-            if l >= 0:
-                buf[7, :] = after_emperor
-                last = buf[7]
-                step_barrier(last, SEAL, l, me)
-                l_code |= (np.int64(AFTER) << SEAL_TIMING) | (np.int64(l) << SEAL_DIRECTION)
+            last, l_code = barrier_step_part(after_emperor, buf, 7, SEAL, l, me, e_code, AFTER, SEAL_TIMING,
+                                             SEAL_DIRECTION)
             hot = ZERO
             if play and not won(last, me):
                 hot = burning & (last[EGGS] | last[EGGS + 1])
@@ -976,21 +978,15 @@ def tile_moves(state, out):
     for e in range(-1, 6):
         if e >= 0 and not (emperor_ways >> e) & 1:
             continue
-        buf[0, :] = state
-        e_code = np.int64(0)
-        if e >= 0:
-            step_barrier(buf[0], EMPEROR, e, me)
-            e_code = (np.int64(BEFORE) << EMPEROR_TIMING) | (np.int64(e) << EMPEROR_DIRECTION)
-        seal_ways = step_targets(buf[0], SEAL) if play and buf[0, SEAL] != ZERO else 0
+        after_emperor, e_code = barrier_step_part(state, buf, 0, EMPEROR, e, me, np.int64(0), BEFORE,
+                                                  EMPEROR_TIMING, EMPEROR_DIRECTION)
+        seal_ways = step_targets(after_emperor, SEAL) if play and after_emperor[SEAL] != ZERO else 0
         for l in range(-1, 6):
             if l >= 0 and not (seal_ways >> l) & 1:
                 continue
-            buf[1, :] = buf[0]
-            l_code = e_code
-            if l >= 0:
-                step_barrier(buf[1], SEAL, l, me)
-                l_code |= (np.int64(BEFORE) << SEAL_TIMING) | (np.int64(l) << SEAL_DIRECTION)
-            n = action_moves(state, buf[1], me, l_code, e >= 0, l >= 0, out, n, buf, path)
+            first, l_code = barrier_step_part(after_emperor, buf, 1, SEAL, l, me, e_code, BEFORE, SEAL_TIMING,
+                                              SEAL_DIRECTION)
+            n = action_moves(state, first, me, l_code, e >= 0, l >= 0, out, n, buf, path)
     return n
 
 
