@@ -165,7 +165,7 @@ def perft(game, position_and_depth, divide, threads, reference, after):
     """Count the move sequences of exactly DEPTH plies from a position (ruling P-8a).
 
     For island, DEPTH counts decision plies and every dice outcome is expanded without using up
-    depth (a roll is not a ply), as solver/games/island.py's perft does.
+    depth (a roll is not a ply), as solver/games/island/island_rules.py's perft does.
 
     \b
     Examples:
@@ -279,7 +279,7 @@ def refuse_puzzle_options(game: str, goal, budget) -> None:
 
 def oros_puzzle(position: str | None, after: str, goal: str | None, budget: int | None):
     """The oros position (after --after), its goal and the budget left (puzzle name: its own)."""
-    from solver.games.oros_puzzles import puzzle_goal_and_budget
+    from solver.games.oros.oros_puzzles import puzzle_goal_and_budget
 
     state, _ = load_position("oros", position, after)
     goal, budget = puzzle_goal_and_budget(state, position, goal, budget, played=len(after.split()))
@@ -290,8 +290,8 @@ def solve_puzzle(state, goal, budget: int, seconds: float | None, nodes: int | N
     """Run the shaping-puzzle solver with a live status line on a terminal."""
     from rich.live import Live
 
-    from solver.plan import DEFAULT_HASH_MB, solve
-    from solver.plan_output import progress_line
+    from solver.planner import DEFAULT_HASH_MB, solve
+    from solver.planner_output import progress_line
     from solver.warmup import warm_up
 
     warm_up(("plan",), games=("oros",))
@@ -420,7 +420,7 @@ def hint(game, position, top, seconds, goal, budget, after):
 
 def analyze_puzzle(position, after, as_json, goal, budget, seconds, hash_mb, search_values: dict) -> None:
     """`analyze oros`: solve the puzzle and print the plan (or the proof that none exists)."""
-    from solver.plan_output import plan_json, print_plan
+    from solver.planner_output import plan_json, print_plan
 
     defaults = {"multipv": 1, "threads": 1}
     for key, value in search_values.items():
@@ -438,7 +438,7 @@ def analyze_puzzle(position, after, as_json, goal, budget, seconds, hash_mb, sea
 
 def hint_puzzle(position, after, goal, budget, seconds) -> None:
     """`hint oros`: the next step of a shortest plan, in words."""
-    from solver.plan_output import hint_lines
+    from solver.planner_output import hint_lines
 
     state, goal, budget = oros_puzzle(position, after, goal, budget)
     seconds = registry_entry("oros").default_hint_seconds if seconds is None else seconds
@@ -567,7 +567,7 @@ def puzzles(game):
     Examples:
       caldera puzzles oros
     """
-    from solver.plan_output import puzzle_table_lines
+    from solver.planner_output import puzzle_table_lines
 
     for line in puzzle_table_lines():
         click.echo(line)
@@ -591,7 +591,7 @@ def scenarios(game, name, pictures):
     """
     from rich.console import Console
 
-    from solver.games.penguins_notation import SCENARIOS
+    from solver.games.penguins.penguins_notation import SCENARIOS
 
     chosen = [s for s in SCENARIOS if name in (None, s[0])]
     if not chosen:

@@ -2,9 +2,9 @@
 
 Both sides play the same seeded loop from the start position of 2, 3 and 4 players until the
 game is over: at the roll two uniform faces 0..5, sorted (a double 1/36, any other pair 2/36),
-every decision uniformly among the legal moves. The kernel runs kernels.island.random_playouts
+every decision uniformly among the legal moves. The kernel runs kernels.island.island_kernel.random_playouts
 (numba, one call for all its games; the compile or cache load is done before the clock starts),
-the reference the same loop in Python over solver/games/island.py (`legal_moves` and `successor`,
+the reference the same loop in Python over solver/games/island/island_rules.py (`legal_moves` and `successor`,
 which, like the kernel's apply, does not check the move again). The generators differ (xorshift
 in the kernel, Python's `random` in the reference), so the games differ but come from the same
 distribution: the mean plies per game of the two sides should agree within a few percent.
@@ -23,7 +23,7 @@ import argparse
 import random
 import time
 
-from solver.games import island
+from solver.games.island import island_rules as island
 
 
 def reference_playouts(root: island.State, count: int, seed: int) -> int:
@@ -48,7 +48,7 @@ def reference_playouts(root: island.State, count: int, seed: int) -> int:
 
 def kernel_playouts(words, count: int, seed: int) -> int:
     """Play `count` random games from the kernel array `words`; return the plies played."""
-    from kernels.island import random_playouts
+    from kernels.island.island_kernel import random_playouts
     from kernels.rng import new_rng
 
     return int(random_playouts(words, count, new_rng(seed)))
@@ -70,7 +70,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    from solver.games.island_kernel import to_kernel
+    from solver.games.island.island_binding import to_kernel
 
     kernel_playouts(to_kernel(island.new_game(2)), 1, 0)  # compile or load the kernel first
     print(f"random playouts from the start, seed {args.seed}: kernel {args.kernel_games:,} games, "

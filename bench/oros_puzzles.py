@@ -1,7 +1,7 @@
 """Oros shaping-puzzle solver speed: every built-in puzzle solved, figures per difficulty set.
 
 In the style of Pascal Pons' Connect 4 benchmark: sets of rising difficulty (easy, medium, hard
-in solver/games/oros_puzzles.py), each reported as the mean time and mean nodes per puzzle and
+in solver/games/oros/oros_puzzles.py), each reported as the mean time and mean nodes per puzzle and
 the speed, then one line per puzzle. Each puzzle is solved `--repeat` times (fresh table each
 time) and its fastest time kept; the node count is the same every time. The solver is loaded
 (or compiled) before the clock starts.
@@ -18,10 +18,10 @@ from __future__ import annotations
 import argparse
 from statistics import mean
 
-from solver.games.oros_goals import parse_goal
-from solver.games.oros_notation import parse_position
-from solver.games.oros_puzzles import PUZZLES, SETS
-from solver.plan import FOUND, solve
+from solver.games.oros.oros_goals import parse_goal
+from solver.games.oros.oros_notation import parse_position
+from solver.games.oros.oros_puzzles import PUZZLES, SETS
+from solver.planner import FOUND, solve
 from solver.warmup import warm_up
 
 

@@ -1,7 +1,7 @@
 """Oros tectonics speed: perft with the bitboard kernel against the reference rules, same run.
 
 Both sides count the action sequences of exactly DEPTH actions from the same fixed random 7 x 5
-maps (solver/games/oros.py's random_state with seeds 0, 1, 2: volcanoes, mountains, hotspots and
+maps (solver/games/oros/oros_rules.py's random_state with seeds 0, 1, 2: volcanoes, mountains, hotspots and
 random abilities). Both count the last action in bulk (the number of legal moves), so the work
 per leaf is the same. The reference runs once per map; the kernel (compiled or loaded from the
 cache before the clock starts) is repeated until it has run at least --min-seconds, and its mean
@@ -21,7 +21,8 @@ import random
 
 from perft_ratio import print_ratio_table
 
-from solver.games import oros, oros_kernel
+from solver.games.oros import oros_rules as oros
+from solver.games.oros import oros_binding as oros_kernel
 
 
 def main() -> None:

@@ -19,10 +19,11 @@ import argparse
 
 from perft_ratio import print_ratio_table
 
-from solver.games import penguins, penguins_kernel
-from solver.games.penguins_notation import parse_position
+from solver.games.penguins import penguins_rules as penguins
+from solver.games.penguins import penguins_binding as penguins_kernel
+from solver.games.penguins.penguins_notation import parse_position
 
-# (name, position, depth). "tiles": a random board from tests/penguins_random.py holding a nest,
+# (name, position, depth). "tiles": a random board from tests/penguins/penguins_random.py holding a nest,
 # krill, freezing, holes, seaweed, a tent, blazing, storms, radiation and a river with a fork;
 # "sealbay": the built-in scenario after seeded play (seal, river with a fork and a confluence).
 POSITIONS = (

@@ -6,10 +6,10 @@ Run: python -m pytest bench/test_bench_oros.py --benchmark-columns=mean,ops,roun
 
 import pytest
 
-from solver.games.oros_goals import parse_goal
-from solver.games.oros_notation import parse_position
-from solver.games.oros_puzzles import find
-from solver.plan import FOUND, solve
+from solver.games.oros.oros_goals import parse_goal
+from solver.games.oros.oros_notation import parse_position
+from solver.games.oros.oros_puzzles import find
+from solver.planner import FOUND, solve
 from solver.warmup import warm_up
 
 

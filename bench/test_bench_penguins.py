@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from solver.bench import MIDGAME
-from solver.games import penguins as ref
-from solver.games import penguins_kernel as binding
-from solver.games.penguins_notation import BUILTIN_POSITIONS, parse_position
+from solver.games.penguins import penguins_rules as ref
+from solver.games.penguins import penguins_binding as binding
+from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_position
 from solver.perft import perft
 from solver.warmup import warm_up
 

@@ -7,16 +7,16 @@ openings of --random-plies random plies, colours swapped in each pair).
     python bench/tune_penguins_eval.py --games 40 --depth 2 --rounds 2
 
 The result and the run that produced it are recorded in docs/tuning.md; the weights in use are
-kernels/penguins.py EVAL_WEIGHTS.
+kernels/penguins/penguins_kernel.py EVAL_WEIGHTS.
 """
 
 import argparse
 
-from kernels import penguins
+from kernels.penguins import penguins_kernel as penguins
 from kernels.games import PENGUINS
 from solver.engine import EngineSpec
-from solver.games.penguins_kernel import to_kernel
-from solver.games.penguins_notation import BUILTIN_POSITIONS, parse_position
+from solver.games.penguins.penguins_binding import to_kernel
+from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_position
 from solver.match import play_match
 
 NAMES = ("supply", "best_slide", "slides", "penguins", "win_now", "threat")

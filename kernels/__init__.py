@@ -14,7 +14,7 @@ def _cache_dir() -> Path:
     """Where compiled kernels are cached for this exact version of the kernel sources."""
     digest = hashlib.sha256()
     root = Path(__file__).parent
-    for source in sorted([*root.glob("*.py"), *(root.parent / "solver" / "search").glob("*.py")]):
+    for source in sorted([*root.rglob("*.py"), *(root.parent / "solver" / "search").rglob("*.py")]):
         digest.update(source.read_bytes())
     base = os.environ.get("CALDERA_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "caldera"
     return Path(base) / f"numba-{digest.hexdigest()[:16]}"

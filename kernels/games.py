@@ -7,7 +7,8 @@ passing jitted functions around (that pattern defeats numba's on-disk cache: NUM
 import numpy as np
 from numba import njit
 
-from kernels import island, penguins
+from kernels.island import island_kernel as island
+from kernels.penguins import penguins_kernel as penguins
 
 PENGUINS = 0
 ISLAND = 1
@@ -15,7 +16,7 @@ GAME_IDS = {"penguins": PENGUINS, "island": ISLAND}
 # Games alpha-beta can search: two players, no dice (the others need MCTS or expectimax).
 TWO_PLAYER_DETERMINISTIC = frozenset({PENGUINS})
 # Room for the legal moves of a position of any game. A penguins position with tiles can have
-# more (P-9 combinations, see kernels/penguins.py): the searches then see the first MAX_MOVES.
+# more (P-9 combinations, see kernels/penguins/penguins_kernel.py): the searches then see the first MAX_MOVES.
 MAX_MOVES = max(penguins.MAX_MOVES, island.MAX_MOVES)
 
 

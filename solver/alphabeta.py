@@ -1,5 +1,5 @@
 """Alpha-beta analysis: iterative deepening, multipv, lazy-SMP threads and the exact solver,
-around the numba search in solver/search/alphabeta.py."""
+around the numba search in solver/search/alphabeta_core.py."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import numpy as np
 from kernels import games
 from solver.analysis import Analysis, Line, Score
 from solver.errors import CalderaError
-from solver.search import alphabeta as kernel
+from solver.search import alphabeta_core as kernel
 from solver.watch import new_stop, stop_reason, table_entries, watch
 
 TABLE_ENTRY_BYTES = 16

@@ -28,8 +28,8 @@ from importlib import metadata
 from typing import Callable
 
 from solver.errors import CalderaError
-from solver.games.island_notation import BUILTIN_POSITIONS as ISLAND_POSITIONS
-from solver.games.penguins_notation import BUILTIN_POSITIONS
+from solver.games.island.island_notation import BUILTIN_POSITIONS as ISLAND_POSITIONS
+from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS
 
 # A mid-game position with penguins of both sides, slides, captures and blocked slides
 # (the position M of docs/PERFORMANCE.md and bench/test_bench_penguins.py).
@@ -213,12 +213,12 @@ def machine() -> dict:
 def prepare(case: BenchCase):
     """The kernel array of the case's position (in its game's notation)."""
     if case.game == "island":
-        from solver.games.island_kernel import to_kernel as island_kernel
-        from solver.games.island_notation import parse_position as island_position
+        from solver.games.island.island_binding import to_kernel as island_kernel
+        from solver.games.island.island_notation import parse_position as island_position
 
         return island_kernel(island_position(case.position))
-    from solver.games.penguins_kernel import to_kernel
-    from solver.games.penguins_notation import parse_position
+    from solver.games.penguins.penguins_binding import to_kernel
+    from solver.games.penguins.penguins_notation import parse_position
 
     return to_kernel(parse_position(case.position))
 

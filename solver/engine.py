@@ -146,7 +146,7 @@ def _run(spec: EngineSpec, game: int, root: np.ndarray, stop: np.ndarray | None,
 
 def parse_weights(text: str) -> np.ndarray:
     """Evaluation weights written as whole numbers joined by '/', e.g. '100/40/5/30/5000/3000'."""
-    from kernels import penguins
+    from kernels.penguins import penguins_kernel as penguins
 
     parts = text.split("/")
     if len(parts) != penguins.N_WEIGHTS or not all(p.lstrip("-").isdigit() for p in parts):

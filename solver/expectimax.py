@@ -1,5 +1,5 @@
 """Expectimax analysis for two-player games with dice (Island Project with 2 players): iterative
-deepening by decision plies, limits, multipv, around the numba search in solver/search/expectimax.py.
+deepening by decision plies, limits, multipv, around the numba search in solver/search/expectimax_core.py.
 
 Scores are from the view of the player to move at the root, in hundredths of a food like the
 evaluation (Score "eval", value in food), except that a finished game counts +-WIN
@@ -22,7 +22,7 @@ import numpy as np
 from kernels import games
 from solver.analysis import Analysis, Line, Score
 from solver.errors import CalderaError
-from solver.search import expectimax as kernel
+from solver.search import expectimax_core as kernel
 from solver.watch import new_stop, stop_reason, table_entries, watch
 
 TABLE_ENTRY_BYTES = 24
@@ -33,7 +33,7 @@ CERTAIN = kernel.WIN * (1 - 1e-9)  # a score this close to +-WIN is a certain re
 def players_of(game: int, root: np.ndarray) -> int:
     """The number of players in position `root` (Island Project: 2 to 4, written in the state)."""
     if game == games.ISLAND:
-        from kernels import island
+        from kernels.island import island_kernel as island
 
         return int(root[island.PLAYERS])
     return int(games.num_players(game))

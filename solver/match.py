@@ -185,7 +185,7 @@ def players_of(game: int, state: np.ndarray) -> int:
     from kernels import games
 
     if game == games.ISLAND:
-        from kernels import island
+        from kernels.island import island_kernel as island
 
         return int(state[island.PLAYERS])
     return int(games.num_players(game))
@@ -250,7 +250,8 @@ def sample_chance(game: int, state: np.ndarray, rng: random.Random) -> int:
 
 def _plies_to_end(game: int, state: np.ndarray) -> int | None:
     """Plies left before the game's ply cap, where the game has one."""
-    from kernels import games, penguins
+    from kernels import games
+    from kernels.penguins import penguins_kernel as penguins
 
     if game == games.PENGUINS:
         return max(0, int(state[penguins.PLY_CAP]) - int(state[penguins.PLY]))
@@ -581,11 +582,11 @@ def _move_namer(game: int, start) -> Callable[[int], str]:
     from kernels.games import ISLAND
 
     if game == ISLAND:
-        from solver.games.island_notation import format_move as island_move
+        from solver.games.island.island_notation import format_move as island_move
 
         return lambda code: island_move(start, code)
-    from solver.games.penguins_kernel import decode_move
-    from solver.games.penguins_notation import format_move
+    from solver.games.penguins.penguins_binding import decode_move
+    from solver.games.penguins.penguins_notation import format_move
 
     return lambda code: format_move(start, decode_move(code))
 

@@ -1,4 +1,4 @@
-"""MCTS (UCT) analysis: the Python driver around the numba kernels of solver/search/mcts.py.
+"""MCTS (UCT) analysis: the Python driver around the numba kernels of solver/search/mcts_core.py.
 
 Root parallelism: `threads` independent trees, each grown by its own Python thread calling the
 GIL-free kernel in chunks, seeded seed + thread index; their root children are merged by move.
@@ -7,8 +7,8 @@ A fixed seed, simulation limit and thread count give exactly the same result eve
 Example:
 
     >>> from kernels.games import PENGUINS
-    >>> from solver.games.penguins_kernel import to_kernel
-    >>> from solver.games.penguins_notation import resolve_position
+    >>> from solver.games.penguins.penguins_binding import to_kernel
+    >>> from solver.games.penguins.penguins_notation import resolve_position
     >>> analysis = mcts_analysis(PENGUINS, to_kernel(resolve_position("pond")), sims=2000, seconds=None)
     >>> analysis.stopped, analysis.nodes
     ('sims', 2000)
@@ -25,7 +25,7 @@ import numpy as np
 from kernels import games
 from kernels.rng import new_rng
 from solver.analysis import Analysis, Line, Score
-from solver.search import mcts as kernel
+from solver.search import mcts_core as kernel
 
 BYTES_PER_NODE = kernel.BYTES_PER_NODE
 # A chunk of simulations between two looks at the clock aims at this many seconds.

@@ -9,8 +9,9 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from solver.games import penguins, penguins_kernel
-from solver.games.penguins import State
+from solver.games.penguins import penguins_rules as penguins
+from solver.games.penguins import penguins_binding as penguins_kernel
+from solver.games.penguins.penguins_rules import State
 
 Progress = Callable[[int, int], None]
 

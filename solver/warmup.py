@@ -46,7 +46,8 @@ def _warm_penguins(parts: tuple[str, ...]) -> None:
     import numpy as np
 
     from kernels.games import PENGUINS
-    from solver.games import penguins, penguins_kernel
+    from solver.games.penguins import penguins_rules as penguins
+    from solver.games.penguins import penguins_binding as penguins_kernel
 
     words = penguins_kernel.to_kernel(penguins.new_game(4, 4))
     if "perft" in parts:
@@ -73,7 +74,8 @@ def _warm_island(parts: tuple[str, ...]) -> None:
     import numpy as np
 
     from kernels.games import ISLAND
-    from solver.games import island, island_kernel
+    from solver.games.island import island_rules as island
+    from solver.games.island import island_binding as island_kernel
 
     words = island_kernel.to_kernel(island.new_game(2))
     if "perft" in parts:
@@ -98,8 +100,9 @@ def _warm_oros(parts: tuple[str, ...]) -> None:
     """The Oros kernels (move generation, apply, perft) and the shaping-puzzle solver ("plan")."""
     import numpy as np
 
-    from solver.games import oros, oros_kernel
-    from solver.games.oros_goals import parse_goal
+    from solver.games.oros import oros_rules as oros
+    from solver.games.oros import oros_binding as oros_kernel
+    from solver.games.oros.oros_goals import parse_goal
 
     # One level-4 tile on a 3x3 map and a goal one drift away: the solver's bound lets a pass
     # run, so the search itself is loaded too.
@@ -109,7 +112,7 @@ def _warm_oros(parts: tuple[str, ...]) -> None:
         oros_kernel.successor(words, oros_kernel.legal_moves(words)[0])
         oros_kernel.kernel().perft(words, np.int64(1))
     if "plan" in parts:
-        from solver.plan import solve
+        from solver.planner import solve
 
         solve(state, parse_goal("level4@b1", 3, 3), 1, hash_mb=1)
 

@@ -4,7 +4,7 @@ A command asks the registry instead of importing a game's modules, so the same c
 works for every game. Moves cross this boundary as the kernel's move integers (penguins' Move
 objects are encoded and decoded here); positions as the game's reference State. Oros (a puzzle
 game: one shaper, no opponent) shares show, moves, perft and positions; its analyze and hint go
-to the shaping-puzzle solver (solver/plan.py).
+to the shaping-puzzle solver (solver/planner.py).
 
 Importing this module imports no game module and no numba: each entry's functions import what
 they need when they are first called (`caldera --help` stays fast).
@@ -18,9 +18,9 @@ from fractions import Fraction
 from typing import Any, Callable
 
 # Game ids of kernels/games.py, repeated so that the registry does not import numba;
-# tests/test_island_cli.py checks that they match kernels.games.GAME_IDS.
+# tests/island/test_island_cli.py checks that they match kernels.games.GAME_IDS.
 PENGUINS_ID, ISLAND_ID = 0, 1
-OROS_ID = -1  # no kernels.games id: no two-sided search plays oros; solver/plan.py solves it
+OROS_ID = -1  # no kernels.games id: no two-sided search plays oros; solver/planner.py solves it
 
 
 @dataclass(frozen=True)
@@ -91,29 +91,29 @@ def _lazy(module: str, name: str) -> Callable:
 
 
 def _penguins_parse_move(state, text):
-    from solver.games.penguins_kernel import encode_move
-    from solver.games.penguins_notation import parse_move
+    from solver.games.penguins.penguins_binding import encode_move
+    from solver.games.penguins.penguins_notation import parse_move
 
     return encode_move(parse_move(state, text))
 
 
 def _penguins_format_move(state, code):
-    from solver.games.penguins_kernel import decode_move
-    from solver.games.penguins_notation import format_move
+    from solver.games.penguins.penguins_binding import decode_move
+    from solver.games.penguins.penguins_notation import format_move
 
     return format_move(state, decode_move(code))
 
 
 def _penguins_successor(state, code):
-    from solver.games.penguins import successor
-    from solver.games.penguins_kernel import decode_move
+    from solver.games.penguins.penguins_rules import successor
+    from solver.games.penguins.penguins_binding import decode_move
 
     return successor(state, decode_move(code))
 
 
 def _penguins_touched(state, code):
-    from solver.games.penguins import touched_spaces
-    from solver.games.penguins_kernel import decode_move
+    from solver.games.penguins.penguins_rules import touched_spaces
+    from solver.games.penguins.penguins_binding import decode_move
 
     return touched_spaces(state, decode_move(code))
 
@@ -121,21 +121,21 @@ def _penguins_touched(state, code):
 
 
 def _penguins_explain(state, code, score):
-    from solver.games.penguins_explain import explain_move
-    from solver.games.penguins_kernel import decode_move
+    from solver.games.penguins.penguins_explain import explain_move
+    from solver.games.penguins.penguins_binding import decode_move
 
     return explain_move(state, decode_move(code), score)
 
 
 def _penguins_legal(state):
-    from solver.games.penguins import legal_moves
-    from solver.games.penguins_kernel import encode_move
+    from solver.games.penguins.penguins_rules import legal_moves
+    from solver.games.penguins.penguins_binding import encode_move
 
     return [encode_move(m) for m in legal_moves(state)]
 
 
 def _penguins_is_over(state):
-    from solver.games.penguins import ONGOING, status
+    from solver.games.penguins.penguins_rules import ONGOING, status
 
     return status(state) != ONGOING
 
@@ -146,7 +146,7 @@ def _penguins_plies_to_end(state):
 
 def _encoded(result):
     """A penguins PerftResult with its root moves as kernel integers."""
-    from solver.games.penguins_kernel import encode_move
+    from solver.games.penguins.penguins_binding import encode_move
 
     return replace(result, divide=tuple((encode_move(m), n) for m, n in result.divide))
 
@@ -165,7 +165,7 @@ def _penguins_reference_perft(state, depth, on_root_move=None):
 
 
 def _penguins_builtins():
-    from solver.games.penguins_notation import BUILTIN_POSITIONS
+    from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS
 
     return dict(BUILTIN_POSITIONS)
 
@@ -179,15 +179,15 @@ PENGUINS = Game(
     default_position="start",
     alphabeta=True,
     default_hint_seconds=0.8,
-    resolve_position=_lazy("solver.games.penguins_notation", "resolve_position"),
-    format_position=_lazy("solver.games.penguins_notation", "format_position"),
+    resolve_position=_lazy("solver.games.penguins.penguins_notation", "resolve_position"),
+    format_position=_lazy("solver.games.penguins.penguins_notation", "format_position"),
     parse_move=_penguins_parse_move,
     format_move=_penguins_format_move,
     successor=_penguins_successor,
     touched=_penguins_touched,
-    to_kernel=_lazy("solver.games.penguins_kernel", "to_kernel"),
-    render=_lazy("solver.games.penguins_board", "render"),
-    describe_moves=_lazy("solver.games.penguins_explain", "describe_moves"),
+    to_kernel=_lazy("solver.games.penguins.penguins_binding", "to_kernel"),
+    render=_lazy("solver.games.penguins.penguins_board", "render"),
+    describe_moves=_lazy("solver.games.penguins.penguins_explain", "describe_moves"),
     explain=_penguins_explain,
     legal_moves=_penguins_legal,
     chance_outcomes=lambda state: [],
@@ -197,7 +197,7 @@ PENGUINS = Game(
     reference_perft=_penguins_reference_perft,
     phase_text=lambda state: state.phase,
     builtin_positions_of=_penguins_builtins,
-    seat_label=_lazy("solver.games.penguins", "seat_label"),
+    seat_label=_lazy("solver.games.penguins.penguins_rules", "seat_label"),
 )
 
 
@@ -215,13 +215,13 @@ PENGUINS = Game(
 
 
 def _island_chance(state):
-    from solver.games.island import chance_outcomes, is_chance
+    from solver.games.island.island_rules import chance_outcomes, is_chance
 
     return chance_outcomes(state) if is_chance(state) else []
 
 
 def _island_is_over(state):
-    from solver.games.island import OVER
+    from solver.games.island.island_rules import OVER
 
     return state.phase == OVER
 
@@ -229,7 +229,7 @@ def _island_is_over(state):
 def _island_perft(words, depth, threads=1, on_root_move=None):
     """Kernel perft (island.perft semantics: decision plies, every dice outcome expanded), the
     root moves shared out among `threads` threads (the kernel runs without the GIL)."""
-    from solver.games import island_kernel
+    from solver.games.island import island_binding as island_kernel
 
     # A roll does not use up depth, so below a chance root each outcome counts `depth` plies.
     below = depth if depth and island_kernel.is_chance(words) else depth - 1
@@ -252,8 +252,8 @@ def _kernel_perft(binding, words, depth, below, threads, on_root_move):
 
 
 def _island_reference_perft(state, depth, on_root_move=None):
-    """Perft with the reference rules (solver/games/island.py's `perft`), root move by root move."""
-    from solver.games import island
+    """Perft with the reference rules (solver/games/island/island_rules.py's `perft`), root move by root move."""
+    from solver.games.island import island_rules as island
 
     below = depth if depth and island.is_chance(state) else depth - 1
     return _rules_perft(island, state, depth, below, on_root_move)
@@ -271,7 +271,7 @@ def _rules_perft(rules, state, depth, below, on_root_move):
 
 
 def _island_builtins():
-    from solver.games.island_notation import BUILTIN_POSITIONS
+    from solver.games.island.island_notation import BUILTIN_POSITIONS
 
     return dict(BUILTIN_POSITIONS)
 
@@ -285,17 +285,17 @@ ISLAND = Game(
     default_position="start2",
     alphabeta=False,
     default_hint_seconds=0.5,
-    resolve_position=_lazy("solver.games.island_notation", "resolve_position"),
-    format_position=_lazy("solver.games.island_notation", "format_position"),
-    parse_move=_lazy("solver.games.island_notation", "parse_move"),
-    format_move=_lazy("solver.games.island_notation", "format_move"),
-    successor=_lazy("solver.games.island", "successor"),
-    touched=_lazy("solver.games.island_explain", "touched_tiles"),
-    to_kernel=_lazy("solver.games.island_kernel", "to_kernel"),
-    render=_lazy("solver.games.island_board", "render"),
-    describe_moves=_lazy("solver.games.island_explain", "describe_moves"),
-    explain=_lazy("solver.games.island_explain", "explain_move"),
-    legal_moves=_lazy("solver.games.island", "legal_moves"),
+    resolve_position=_lazy("solver.games.island.island_notation", "resolve_position"),
+    format_position=_lazy("solver.games.island.island_notation", "format_position"),
+    parse_move=_lazy("solver.games.island.island_notation", "parse_move"),
+    format_move=_lazy("solver.games.island.island_notation", "format_move"),
+    successor=_lazy("solver.games.island.island_rules", "successor"),
+    touched=_lazy("solver.games.island.island_explain", "touched_tiles"),
+    to_kernel=_lazy("solver.games.island.island_binding", "to_kernel"),
+    render=_lazy("solver.games.island.island_board", "render"),
+    describe_moves=_lazy("solver.games.island.island_explain", "describe_moves"),
+    explain=_lazy("solver.games.island.island_explain", "explain_move"),
+    legal_moves=_lazy("solver.games.island.island_rules", "legal_moves"),
     chance_outcomes=_island_chance,
     is_over=_island_is_over,
     plies_to_end=lambda state: None,
@@ -309,8 +309,8 @@ ISLAND = Game(
 
 
 def _oros_builtins():
-    from solver.games.oros_notation import BUILTIN_POSITIONS
-    from solver.games.oros_puzzles import PUZZLES
+    from solver.games.oros.oros_notation import BUILTIN_POSITIONS
+    from solver.games.oros.oros_puzzles import PUZZLES
 
     return {**BUILTIN_POSITIONS, **{puzzle.name: puzzle.position for puzzle in PUZZLES}}
 
@@ -318,7 +318,7 @@ def _oros_builtins():
 def _oros_resolve(text):
     """A built-in position or puzzle name (see `caldera puzzles oros`), notation text, or None."""
     from solver.games.notation_tools import resolve
-    from solver.games.oros_notation import DEFAULT_POSITION, parse_position
+    from solver.games.oros.oros_notation import DEFAULT_POSITION, parse_position
 
     return resolve(text, _oros_builtins(), DEFAULT_POSITION, parse_position)
 
@@ -328,9 +328,9 @@ def _oros_resolve(text):
 
 
 def _oros_touched(state, code):
-    from solver.plan_output import changed_cells
+    from solver.planner_output import changed_cells
 
-    from solver.games.oros import successor
+    from solver.games.oros.oros_rules import successor
 
     return changed_cells(state, successor(state, code))
 
@@ -338,7 +338,7 @@ def _oros_touched(state, code):
 
 
 def _oros_explain(state, code, score=None):
-    from solver.plan_output import step_in_words
+    from solver.planner_output import step_in_words
 
     return step_in_words(state, code)
 
@@ -346,14 +346,14 @@ def _oros_explain(state, code, score=None):
 
 def _oros_perft(words, depth, threads=1, on_root_move=None):
     """Kernel perft, the root moves shared out among `threads` threads (it runs without the GIL)."""
-    from solver.games import oros_kernel
+    from solver.games.oros import oros_binding as oros_kernel
 
     return _kernel_perft(oros_kernel, words, depth, depth - 1, threads, on_root_move)
 
 
 def _oros_reference_perft(state, depth, on_root_move=None):
-    """Perft with the reference rules (solver/games/oros.py's `perft`), root move by root move."""
-    from solver.games import oros
+    """Perft with the reference rules (solver/games/oros/oros_rules.py's `perft`), root move by root move."""
+    from solver.games.oros import oros_rules as oros
 
     return _rules_perft(oros, state, depth, depth - 1, on_root_move)
 
@@ -363,21 +363,21 @@ OROS = Game(
     title="Oros tectonics",
     game_id=OROS_ID,
     seats="A",  # one shaper: the puzzles are single-agent (O-7)
-    default_engine="plan",  # the shaping-puzzle solver (solver/plan.py), not a two-sided search
+    default_engine="plan",  # the shaping-puzzle solver (solver/planner.py), not a two-sided search
     default_position="start",
     alphabeta=False,
     default_hint_seconds=10.0,
     resolve_position=_oros_resolve,
-    format_position=_lazy("solver.games.oros_notation", "format_position"),
-    parse_move=_lazy("solver.games.oros_notation", "parse_move"),
-    format_move=_lazy("solver.games.oros_notation", "format_move"),
-    successor=_lazy("solver.games.oros", "successor"),
+    format_position=_lazy("solver.games.oros.oros_notation", "format_position"),
+    parse_move=_lazy("solver.games.oros.oros_notation", "parse_move"),
+    format_move=_lazy("solver.games.oros.oros_notation", "format_move"),
+    successor=_lazy("solver.games.oros.oros_rules", "successor"),
     touched=_oros_touched,
-    to_kernel=_lazy("solver.games.oros_kernel", "to_kernel"),
-    render=_lazy("solver.games.oros_board", "render"),
-    describe_moves=_lazy("solver.plan_output", "describe_moves"),
+    to_kernel=_lazy("solver.games.oros.oros_binding", "to_kernel"),
+    render=_lazy("solver.games.oros.oros_board", "render"),
+    describe_moves=_lazy("solver.planner_output", "describe_moves"),
     explain=_oros_explain,
-    legal_moves=_lazy("solver.games.oros", "legal_moves"),
+    legal_moves=_lazy("solver.games.oros.oros_rules", "legal_moves"),
     chance_outcomes=lambda state: [],
     is_over=lambda state: False,  # a map can always be reshaped; a puzzle ends at its goal
     plies_to_end=lambda state: None,
@@ -388,7 +388,7 @@ OROS = Game(
 )
 
 # The games the two-sided searches play (alpha-beta, MCTS, expectimax, `caldera match`), each
-# with a kernels.games id; and the puzzle games, solved by solver/plan.py instead.
+# with a kernels.games id; and the puzzle games, solved by solver/planner.py instead.
 GAMES = {entry.name: entry for entry in (PENGUINS, ISLAND)}
 NAMES = tuple(GAMES)
 PUZZLE_GAMES = {entry.name: entry for entry in (OROS,)}

@@ -1,0 +1,205 @@
+"""Oros from the command line: show, moves, perft, positions, puzzles, analyze (plans step by
+step, proofs of no plan, limits, JSON) and hint, with one-line errors and exit code 2."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cli import main
+from solver.games.oros.oros_puzzles import PUZZLES
+from solver.games.registry import ALL_NAMES, NAMES, game
+
+FIRST_PEAK = "5x5 ...../.444./...4./...../....."
+
+
+def run(*args):
+    """Invoke `caldera ARGS`: (exit code, stdout, stderr)."""
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def error_of(*args):
+    """The stderr of a command that must fail as a user error: exit 2, one line."""
+    code, out, err = run(*args)
+    assert code == 2, (code, out, err)
+    assert err.count("\n") == 1 and err.startswith("caldera: error: "), err
+    return err
+
+
+# Registry, show, moves, perft, positions ------------------------------------------------------
+
+
+def test_oros_is_a_puzzle_game_beside_the_search_games():
+    """oros is known to every position command but not to the two-sided searches' list."""
+    assert ALL_NAMES == ("penguins", "island", "oros") and "oros" not in NAMES
+    assert game("oros").title == "Oros tectonics"
+
+
+def test_show_draws_the_map_and_highlights_the_last_action():
+    """After b2c2d2>S the tiles stand on b3, c3 and the mountain on d3; the moved cells are
+    bracketed; the notation line follows."""
+    code, out, _ = run("show", "oros", "first-peak", "--after", "b2c2d2>S")
+    assert code == 0
+    assert "5x5 ...../...../.44M./...../..... actions=1" in out
+    row3 = next(line for line in out.splitlines() if line.lstrip().startswith("3 "))
+    assert row3.split("│")[1:5] == ["   ~~~   ", "[   4   ]", "[   4   ]", "[   M   ]"]
+    assert "edges wrap" in out
+
+
+def test_moves_lists_the_actions_by_kind():
+    """first-peak: rows 2, 3 and columns b, c, d drift both ways (10); the groups b2c2d2 and
+    c2d2d3 move four ways (8); four land tiles take a volcano creation (4): 22 actions."""
+    code, out, _ = run("moves", "oros", "first-peak")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "22 legal actions"
+    assert "row drifts (4): 2E1 3E1 2W1 3W1" in lines
+    assert "column drifts (6): bS1 cS1 dS1 bN1 cN1 dN1" in lines
+    assert any(line.startswith("tectonic moves (8): ") and "b2c2d2>S" in line for line in lines)
+    assert "volcano creations (4): +b2 +c2 +d2 +d3" in lines
+
+
+@pytest.mark.parametrize("flags", [(), ("--reference",)])
+def test_perft_counts_with_kernel_and_reference(flags):
+    """Depth 1 on first-peak is its 22 actions (counted by hand above)."""
+    code, out, _ = run("perft", "oros", "first-peak", "1", *flags)
+    assert code == 0
+    assert "nodes    22" in out
+
+
+def test_positions_and_puzzles_list_every_puzzle():
+    """positions shows start and each puzzle's notation; puzzles the table of name, set, goal,
+    budget and optimal length."""
+    code, out, _ = run("positions", "oros")
+    assert code == 0 and out.startswith("start ")
+    assert f"first-peak         {FIRST_PEAK}" in out.splitlines()
+    code, out, _ = run("puzzles", "oros")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["name", "set", "goal", "budget", "optimal", "idea"]
+    assert len(lines) == 1 + len(PUZZLES)
+    assert lines[1].split()[:5] == ["first-peak", "easy", "mountain@d3", "2", "1"]
+    assert any(line.split()[:5] == ["clay-twins", "hard", "mountains>=2", "6", "6"] for line in lines)
+
+
+# analyze --------------------------------------------------------------------------------------
+
+
+def test_analyze_prints_the_plan_step_by_step():
+    """A position with --goal and --budget: the verdict, each step in notation and words with
+    the map after it, then nodes and time."""
+    code, out, _ = run("analyze", "oros", FIRST_PEAK, "--goal", "mountain@d3", "--budget", "4")
+    assert code == 0
+    assert "goal      mountain@d3 (a mountain on d3)  budget 4" in out
+    assert "shortest plan: 1 action (none shorter exists)" in out
+    assert "step 1: b2c2d2>S  Move the group b2, c2, d2 one cell south: d2 hits d3: a mountain." in out
+    assert out.count("edges wrap") == 1  # one map: after the one step
+    assert "nodes " in out.splitlines()[-1] and " time " in out.splitlines()[-1]
+
+
+def test_analyze_a_puzzle_by_name_draws_a_map_per_step():
+    """new-volcano (2 actions): create on c3, then erupt 3 lava east into d3."""
+    code, out, _ = run("analyze", "oros", "new-volcano")
+    assert code == 0
+    assert "shortest plan: 2 actions" in out
+    assert "step 1: +c3  Create volcano levels on c3 (+3): c3 now carries volcano 3." in out
+    assert "step 2: c3v3:E3  Erupt the level-3 volcano on c3, sending lava 3 east: d3 rises to level 3." in out
+    assert out.count("edges wrap") == 2
+
+
+def test_analyze_proves_no_plan_within_the_budget():
+    """clay-peak needs 3 actions; with --budget 2 the answer is a proof, exit code 0."""
+    code, out, _ = run("analyze", "oros", "clay-peak", "--budget", "2")
+    assert code == 0
+    assert "no plan within 2 actions" in out and "step 1" not in out
+
+
+def test_analyze_stops_at_the_node_limit_with_unknown():
+    """clay-twins needs millions of nodes: 3,000 leave it unknown, saying what was ruled out."""
+    code, out, _ = run("analyze", "oros", "clay-twins", "--nodes", "3000")
+    assert code == 0
+    assert "unknown within the limits" in out and "stopped by the node limit" in out
+
+
+def test_analyze_json():
+    """--json: one object with the plan's tokens, each step's words and position after it."""
+    code, out, _ = run("analyze", "oros", "first-peak", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert {"game", "position", "goal", "budget", "outcome", "length", "plan", "steps", "ruled_out", "nodes",
+            "seconds", "nps", "stopped"} == set(data)
+    assert (data["outcome"], data["length"], data["plan"], data["budget"]) == ("found", 1, ["b2c2d2>S"], 2)
+    assert data["steps"][0]["position"] == "5x5 ...../...../.44M./...../..... actions=1"
+    code, out, _ = run("analyze", "oros", "clay-peak", "--budget", "2", "--json")
+    data = json.loads(out)
+    assert (data["outcome"], data["length"], data["plan"], data["ruled_out"]) == ("none", None, [], 2)
+
+
+# hint -----------------------------------------------------------------------------------------
+
+
+def test_hint_gives_the_next_step_in_words():
+    """first-peak: the one action that makes the mountain."""
+    code, out, _ = run("hint", "oros", "first-peak")
+    assert code == 0
+    assert out.splitlines()[0] == "Next: b2c2d2>S  Move the group b2, c2, d2 one cell south: d2 hits d3: a mountain."
+    assert "this reaches the goal" in out
+
+
+def test_hint_after_moves_uses_up_the_budget():
+    """twin-peaks (optimal 4) after its plan's first action: 3 actions left, budget 5 - 1."""
+    code, out, _ = run("hint", "oros", "twin-peaks", "--after", "b2c2d2>S")
+    assert code == 0
+    assert "shortest plan 3 actions" in out
+    code, out, _ = run("hint", "oros", "twin-peaks", "--after", "b2c2d2>S", "--budget", "2")
+    assert code == 0 and out.startswith("No hint: no plan within 2 actions")
+
+
+# errors ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args, words", [
+    (("analyze", "oros", FIRST_PEAK), "give a goal"),
+    (("analyze", "oros", "first-peak", "--goal", "mountain@z3"), "goal (column 10): 'z3' is not a cell"),
+    (("analyze", "oros", "first-peak", "--goal", "level9@a1"), "level 9 is outside 1..4"),
+    (("analyze", "oros", "first-peak", "--budget", "99"), "must be 0..40"),
+    (("analyze", "oros", "first-peak", "--depth", "3"), "--depth is a search setting"),
+    (("analyze", "oros", "first-peak", "--engine", "mcts"), "--engine is a search setting"),
+    (("analyze", "oros", "nosuch"), "'nosuch' is neither a built-in position"),
+    (("analyze", "oros", "first-peak", "--after", "b2c2d2>S b2>N b2>N"), "is not legal"),
+    (("hint", "oros", "first-peak", "--after", "2E1 2E1 2E1"), "use up puzzle first-peak's budget of 2"),
+    (("analyze", "penguins", "--goal", "mountain@d3"), "--goal sets an oros shaping puzzle"),
+    (("hint", "island", "--budget", "3"), "--budget sets an oros shaping puzzle"),
+    (("match", "oros", "random", "random"), "'oros' is not one of 'penguins', 'island'"),
+    (("puzzles", "penguins"), "'penguins' is not 'oros'"),
+])
+def test_errors_are_one_line_with_exit_2(args, words):
+    """Each user error: exit code 2 and one line naming what is wrong."""
+    assert words in error_of(*args)
+
+
+# words ----------------------------------------------------------------------------------------
+
+
+def test_step_words_name_collisions_overflow_and_hotspots():
+    """The seed's 2 + 3 -> level 4 and a level-1 volcano (O-2), said in words; a group leaving
+    hotspots sees them refilled (O-6)."""
+    from solver.games.oros.oros_notation import parse_move, parse_position
+    from solver.planner_output import step_in_words
+
+    state = parse_position("5x5 ...../.211./.3.../...../.....")
+    assert step_in_words(state, parse_move(state, "b2c2d2>S")) == (
+        "Move the group b2, c2, d2 one cell south: b2 hits b3: a level 4 tile with volcano 1.")
+    state = parse_position("5x5 ...../.1*1*1*./...../...../.....")
+    assert step_in_words(state, parse_move(state, "b2c2d2>N")) == (
+        "Move the group b2, c2, d2 one cell north: hotspot b2 gets a new level-1 tile; hotspot c2 gets a new "
+        "level-1 tile; hotspot d2 gets a new level-1 tile.")
+
+
+def test_a_goal_already_met_is_said_so():
+    """first-peak already holds a level-4 tile on b2: no action needed."""
+    code, out, _ = run("analyze", "oros", "first-peak", "--goal", "level4@b2")
+    assert code == 0 and "the goal is already met: no action needed" in out
+    code, out, _ = run("hint", "oros", "first-peak", "--goal", "level4@b2")
+    assert code == 0 and out == "The goal (a level-4 tile on b2) is already met.\n"

@@ -1,0 +1,203 @@
+"""Random penguins positions and games for the differential and property tests."""
+
+from __future__ import annotations
+
+import random
+
+from solver.errors import NotationError
+from solver.games.penguins.penguins_rules import (
+    BLAZING,
+    CCW,
+    CW,
+    EGG,
+    EMPEROR,
+    FREEZING,
+    HATCH,
+    HOLE,
+    ICEBERG,
+    KRILL,
+    NEST,
+    ORBIT,
+    PENGUIN,
+    PLAY,
+    RADIATION,
+    RIVER,
+    SEAGULL,
+    SEAL,
+    SEAWEED,
+    SLIDE,
+    STAR,
+    STORM,
+    TENT,
+    Piece,
+    Rules,
+    State,
+    Tile,
+    edge_neighbour,
+    is_edge,
+    new_game,
+    ring,
+)
+from solver.games.penguins.penguins_notation import format_position, parse_position
+
+
+def random_position(rng: random.Random) -> State:
+    """A valid random position: any size 4..8, icebergs, penguins and eggs of both sides.
+
+    Supplies are often small so that games also end by an empty supply in the middle of a slide.
+    """
+    width, height = rng.randint(4, 8), rng.randint(4, 8)
+    spaces = list(range(width * height))
+    rng.shuffle(spaces)
+    rules = Rules(ply_cap=rng.choice((300, rng.randint(5, 60))), eggs=rng.randint(4, 16))
+    board: list[Piece | None] = [None] * (width * height)
+    take = iter(spaces)  # at most 6 icebergs + 8 penguins + 2 * (spaces // 4) eggs: always fits
+    for _ in range(rng.randint(0, 6)):
+        board[next(take)] = Piece(ICEBERG)
+    return _play_position(rng, width, height, board, take, rules, 0, (len(spaces) - 14) // 2,
+                          lambda eggs: rules.eggs - eggs)
+
+
+def _play_position(rng: random.Random, width: int, height: int, board: list, take, rules: Rules,
+                   least_penguins: int, most_eggs: int, most_supply, terrain: tuple = ()) -> State:
+    """A play-phase position on `board`: each side's penguins (at least `least_penguins`
+    assistants, the star 40% of the time) and up to `most_eggs` eggs on spaces drawn from `take`,
+    supplies of 1..most_supply(eggs on the board), a random side to move and ply."""
+    assistants, stars, supply = [], [], []
+    for side in (0, 1):
+        on_board = rng.randint(least_penguins, rules.assistants)
+        star = rng.random() < 0.4
+        for _ in range(on_board):
+            board[next(take)] = Piece(PENGUIN, side)
+        if star:
+            board[next(take)] = Piece(STAR, side)
+        eggs = rng.randint(0, min(rules.eggs - 1, most_eggs))
+        for _ in range(eggs):
+            board[next(take)] = Piece(EGG, side)
+        assistants.append(rules.assistants - on_board)
+        stars.append(0 if star else 1)
+        supply.append(rng.randint(1, most_supply(eggs)))
+    return State(
+        width=width,
+        height=height,
+        board=tuple(board),
+        supply=tuple(supply),
+        unused_assistants=tuple(assistants),
+        unused_stars=tuple(stars),
+        to_move=rng.randint(0, 1),
+        phase=PLAY,
+        ply=rng.randint(0, 3),
+        rules=rules,
+        terrain=terrain,
+    )
+
+
+def random_start(rng: random.Random) -> State:
+    """A game start (setup phase) on a random size with random icebergs."""
+    width, height = rng.randint(4, 8), rng.randint(4, 8)
+    icebergs = tuple(rng.sample(range(width * height), rng.randint(0, 5)))
+    return new_game(width, height, icebergs, Rules(ply_cap=rng.choice((300, 80))))
+
+
+def pick_move(rng: random.Random, moves: list):
+    """A random move, biased towards slides and hatches so games reach penguin play quickly."""
+    lively = [m for m in moves if m.action in (SLIDE, ORBIT, HATCH)]
+    if lively and rng.random() < 0.7:
+        return rng.choice(lively)
+    return rng.choice(moves)
+
+
+
+# Flat tiles placed at random, with the most each board may hold (the notation's limits).
+FLAT_TILES = {STORM: 2, HOLE: 2, FREEZING: 2, RADIATION: 3, SEAWEED: 2}
+# These multiply each other's choices (seagull target x krill eggs x emperor x seal x blazing egg),
+# so a board holds at most two of them: the reference rules then list at most a few thousand moves.
+MULTIPLIERS = (SEAGULL, EMPEROR, SEAL, KRILL, BLAZING)
+OPPOSITE = (1, 0, 3, 2, 5, 4)  # the direction index pointing back
+
+
+def random_tile_position(rng: random.Random) -> State:
+    """A valid random mid-game position on a 4..6 x 4..6 board with random barriers and terrain.
+
+    Every tile type is likely (rivers with forks and confluences, both tent senses, two holes),
+    supplies are small so games end within a few plies. Layouts the notation refuses (a river
+    that does not reach the edge, say) are drawn again.
+    """
+    while True:
+        state = _tile_attempt(rng)
+        try:
+            return parse_position(format_position(state))
+        except NotationError:
+            continue
+
+
+def random_tile_start(rng: random.Random) -> State:
+    """A game start (setup phase, P-4) on a random tile board: barriers and terrain, few eggs."""
+    layout = random_tile_position(rng)
+    barriers = {s: p.kind for s, p in enumerate(layout.board) if p is not None and p.side is None}
+    terrain = {s: t for s, t in enumerate(layout.terrain) if t is not None}
+    rules = Rules(ply_cap=rng.randint(10, 40), eggs=rng.randint(3, 6))
+    return new_game(layout.width, layout.height, rules=rules, barriers=barriers, terrain=terrain)
+
+
+def _tile_attempt(rng: random.Random) -> State:
+    """One random draw of random_tile_position, not yet validated."""
+    width, height = rng.randint(4, 6), rng.randint(4, 6)
+    size = width * height
+    terrain: list[Tile | None] = [None] * size
+    if rng.random() < 0.6:
+        _random_river(rng, width, height, terrain)
+    busy = rng.sample(MULTIPLIERS, rng.randint(1, 2))
+    if KRILL not in busy and rng.random() < 0.4:
+        busy[0] = KRILL  # two krill eggs in one move need a slide across both tiles: make krill common
+    kinds = [k for k in FLAT_TILES if rng.random() < 0.6] + [k for k in (KRILL, BLAZING) if k in busy]
+    if rng.random() < 0.6:
+        kinds.append(TENT)
+    for kind in kinds:
+        placed = []
+        for _ in range(1 if kind == TENT else 2 if kind in (HOLE, KRILL) else rng.randint(1, 2)):
+            spots = [s for s in range(size) if terrain[s] is None and (kind != SEAWEED or is_edge(width, height, s))]
+            if kind == KRILL and placed:
+                # The second krill next to the first, so that one slide can cross both.
+                spots = [s for s in ring(width, height, placed[0]) if terrain[s] is None]
+            if spots:
+                placed.append(rng.choice(spots))
+                terrain[placed[-1]] = Tile(kind, sense=rng.choice((CW, CCW)) if kind == TENT else "")
+    spaces = list(range(size))
+    rng.shuffle(spaces)
+    take = iter(spaces)  # at most 5 barriers + 8 penguins + eggs of both sides: always fits
+    board: list[Piece | None] = [None] * size
+    for kind in (SEAGULL, EMPEROR, NEST, SEAL):
+        if kind in busy or (kind == NEST and rng.random() < 0.6):
+            board[next(take)] = Piece(kind)
+    for _ in range(rng.randint(0, 1)):
+        board[next(take)] = Piece(ICEBERG)
+    rules = Rules(ply_cap=rng.randint(8, 40), eggs=rng.randint(4, 12))
+    # Krill eggs come after the slide's own eggs: krill boards get fuller supplies.
+    return _play_position(rng, width, height, board, take, rules, 1, (size - 16) // 2 + 2,
+                          lambda eggs: min(8 if KRILL in busy else 4, rules.eggs - eggs), tuple(terrain))
+
+
+def _random_river(rng: random.Random, width: int, height: int, terrain: list) -> None:
+    """A straight river running off the board's edge, maybe a tributary (a confluence) and a fork."""
+    start, direction = rng.randrange(width * height), rng.randrange(6)
+    line = []
+    square = start
+    while square is not None and len(line) < 5:
+        line.append(square)
+        square = edge_neighbour(width, height, square, direction)
+    if square is not None:
+        return  # too long to reach the edge: no river this time
+    for square in line:
+        terrain[square] = Tile(RIVER, arrows=(direction,))
+    if rng.random() < 0.5:
+        inflow = rng.randrange(6)
+        target = rng.choice(line)
+        source = edge_neighbour(width, height, target, OPPOSITE[inflow])
+        if source is not None and terrain[source] is None:
+            terrain[source] = Tile(RIVER, arrows=(inflow,))
+    if rng.random() < 0.5:
+        fork = rng.choice(line)
+        second = rng.randrange(6)
+        if second != direction:
+            terrain[fork] = Tile(RIVER, arrows=tuple(sorted((direction, second))))

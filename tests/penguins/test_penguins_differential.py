@@ -1,0 +1,198 @@
+"""Differential tests: the bitboard kernel against the reference rules, move for move.
+
+At every ply of thousands of random games (sizes 4..8, random icebergs, random mid-game
+positions with small supplies) the kernel must list exactly the reference's legal moves, give
+the same status, and produce the same successor state for every slide and hatch and for a
+sample of landings. Then 2,000 games on random boards with every barrier and terrain tile
+(P-9..P-23): the same move lists and status, the successor of a sample of moves covering every
+kind of move, and a count showing that every tile effect really happened in those games.
+"""
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from solver.games.penguins import penguins_rules as ref
+from solver.games.penguins import penguins_binding as binding
+from tests.penguins.penguins_random import pick_move, random_position, random_start, random_tile_position, random_tile_start
+
+GAMES_PER_CHUNK = 100
+CHUNKS = 20  # 2,000 games in all
+
+
+def test_layout_constants_match_kernel():
+    """The binding's copies of the kernel's word indices and codes are the kernel's."""
+    k = binding.kernel()
+    same = ("EGGS", "PENGUINS", "STARS", "ICEBERGS", "SUPPLY", "UNUSED_ASSISTANTS", "UNUSED_STARS", "TURN",
+            "PHASE", "PLY", "PLY_CAP", "WIDTH", "HEIGHT", "TENT_CW", "TENT_CCW", "HOLES", "RIVER_ARROWS", "TILES",
+            "STATE_LEN")
+    assert {n: getattr(binding, n) for n in same} == {n: getattr(k, n) for n in same}
+    renamed = ("SEAGULL", "EMPEROR", "NEST", "SEAL", "STORM", "FREEZING", "RADIATION", "SEAWEED", "BLAZING", "KRILL", "RIVER")
+    assert {n: getattr(binding, n + "_WORD") for n in renamed} == {n: getattr(k, n) for n in renamed}
+    assert binding.ACTION_CODES == {ref.RIVAL_EGG: k.RIVAL_EGG, ref.LAND: k.LAND, ref.HATCH: k.HATCH,
+                                    ref.SLIDE: k.SLIDE, ref.ORBIT: k.ORBIT}
+    fields = {"hole_jump": k.HOLE_JUMP, "storm_push": k.STORM_THROW, "river_first": k.RIVER_FIRST,
+              "river_priority": k.RIVER_PRIORITY, "branches": k.BRANCHES, "seagull": k.SEAGULL_TARGET,
+              "emperor": k.EMPEROR_TIMING, "emperor_direction": k.EMPEROR_DIRECTION, "seal": k.SEAL_TIMING,
+              "seal_direction": k.SEAL_DIRECTION, "blazing": k.BLAZING_EGG}
+    assert {name: bit for name, (bit, _, _) in binding.MOVE_FIELDS.items()} == fields
+    assert binding.KRILL_BITS == (k.KRILL_1, k.KRILL_2)
+    assert (ref.ONGOING, ref.WIN_A, ref.WIN_B, ref.DRAW) == (k.ONGOING, k.WIN_A, k.WIN_B, k.DRAW)
+
+
+def compare_position(state: ref.State, rng: random.Random) -> list[ref.Move]:
+    """Assert kernel == reference on one position; return the reference's legal moves."""
+    k = binding.kernel()
+    words = binding.to_kernel(state)
+    assert binding.from_kernel(words, state.rules) == state
+    expected = ref.legal_moves(state)
+    got = [binding.decode_move(m) for m in binding.legal_moves(words)]
+    assert sorted(got) == sorted(expected), ref_text(state)
+    assert len(got) == len(set(got))
+    assert k.status(words) == ref.status(state), ref_text(state)
+    landings = [m for m in expected if m.action in (ref.LAND, ref.RIVAL_EGG)]
+    checked = [m for m in expected if m.action in (ref.SLIDE, ref.HATCH)] + rng.sample(landings, min(3, len(landings)))
+    for move in checked:
+        want = binding.to_kernel(ref.successor(state, move))
+        have = binding.successor(words, binding.encode_move(move))
+        assert np.array_equal(have, want), (ref_text(state), move)
+    return expected
+
+
+def ref_text(state: ref.State) -> str:
+    """The position as notation, for assertion messages."""
+    from solver.games.penguins.penguins_notation import format_position
+
+    return format_position(state)
+
+
+def play_and_compare(state: ref.State, rng: random.Random) -> int:
+    """Play a random game from `state`, comparing at every ply; return the plies played."""
+    plies = 0
+    while True:
+        moves = compare_position(state, rng)
+        if not moves:
+            return plies
+        state = ref.successor(state, pick_move(rng, moves))
+        plies += 1
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_kernel_matches_reference_on_random_games(chunk):
+    """Half the games start from a random setup, half from random mid-game positions."""
+    rng = random.Random(1000 + chunk)
+    plies = 0
+    for game in range(GAMES_PER_CHUNK):
+        start = random_start(rng) if game % 2 == 0 else random_position(rng)
+        plies += play_and_compare(start, rng)
+    assert plies > GAMES_PER_CHUNK  # the games really were played
+
+
+TILE_GAMES_PER_CHUNK = 250
+TILE_CHUNKS = 8  # 2,000 games on boards with tiles
+SAMPLE = 120  # successors compared per position: all of them up to this, else one move of every kind and this many more
+# Every tile effect the tile games must show at least once per chunk (ruling in the name).
+EFFECTS = (
+    "P-11 seagull moved", "P-12 emperor before", "P-12 emperor after", "P-13 orbit", "P-14 seal before",
+    "P-14 seal after", "P-15 storm throw", "P-16 tent turned", "P-17 frozen egg stopped a penguin",
+    "P-18 radiation hatch", "P-19 river carried", "P-19 piece left the game", "P-20 hole jump",
+    "P-21 seaweed took a penguin", "P-22 blazing removal", "P-23 krill egg", "P-23 two krill eggs",
+    "P-19 second arrow of a fork", "FAQ Q3 river before tent", "FAQ exp Q2 river priority",
+)
+
+
+def move_kind(move: ref.Move) -> tuple:
+    """The shape of a move: its action and which of its choices are used."""
+    return (move.action, move.hole_jump, move.storm_push >= 0, move.river_first, move.river_priority,
+            move.branches > 0, move.seagull >= 0, len(move.krill), move.emperor, move.seal, move.blazing >= 0)
+
+
+def effects(state: ref.State, move: ref.Move, after: ref.State) -> set[str]:
+    """The tile effects that `move` carried out from `state` (to `after`)."""
+    me = state.to_move
+    seen = set()
+    named = {"P-20 hole jump": move.hole_jump, "P-15 storm throw": move.storm_push >= 0,
+             "P-13 orbit": move.action == ref.ORBIT, "P-11 seagull moved": move.seagull >= 0,
+             "P-23 krill egg": len(move.krill) >= 1, "P-23 two krill eggs": len(move.krill) == 2,
+             "P-22 blazing removal": move.blazing >= 0,
+             "P-12 emperor before": move.emperor == ref.BEFORE, "P-12 emperor after": move.emperor == ref.AFTER,
+             "P-14 seal before": move.seal == ref.BEFORE, "P-14 seal after": move.seal == ref.AFTER,
+             "P-19 second arrow of a fork": move.branches > 0, "FAQ Q3 river before tent": move.river_first,
+             "FAQ exp Q2 river priority": move.river_priority}
+    seen.update(name for name, happened in named.items() if happened)
+    if move.action == ref.HATCH and state.board[move.square].side != me:
+        seen.add("P-18 radiation hatch")
+    if move.action not in ref.EXPLORATIONS:
+        return seen
+    _, stop = ref.exploration(state, move)
+    if stop is None:
+        seen.add("P-21 seaweed took a penguin")
+    if move.emperor != ref.BEFORE and move.seal != ref.BEFORE:
+        path = ref.walk(state, state.board, move.square, move.action, move.direction, bool(move.hole_jump))
+        if path.thawed is not None:
+            seen.add("P-17 frozen egg stopped a penguin")
+    if stop is None or after.supply[me] == 0:
+        return seen
+    tent = state.tiles_of(ref.TENT)
+    if tent and stop in ref.ring(state.width, state.height, tent[0]):
+        seen.add("P-16 tent turned")
+    if state.tile(stop) is not None and state.tile(stop).kind == ref.RIVER:
+        seen.add("P-19 river carried")
+        if pieces_in_game(after) < pieces_in_game(state):
+            seen.add("P-19 piece left the game")
+    return seen
+
+
+def pieces_in_game(state: ref.State) -> int:
+    """Pieces on the board plus eggs and penguins in hand: only leaving the game lowers it."""
+    hand = sum(state.supply) + sum(state.unused_assistants) + sum(state.unused_stars)
+    return hand + sum(1 for piece in state.board if piece is not None)
+
+
+def compare_tile_position(state: ref.State, rng: random.Random, seen: Counter) -> list:
+    """Assert kernel == reference on a position with tiles; return the reference's (move, turn) pairs."""
+    k = binding.kernel()
+    words = binding.to_kernel(state)
+    assert binding.from_kernel(words, state.rules) == state
+    ongoing = ref.status(state, check_moves=False) == ref.ONGOING
+    pairs = list(ref._variants(state, None)) if ongoing else []  # every move with its turn, in one pass
+    expected = sorted(binding.encode_move(move) for move, _ in pairs)
+    got = binding.legal_moves(words)
+    if sorted(got) != expected:
+        missing = [binding.decode_move(m) for m in sorted(set(expected) - set(got))[:3]]
+        extra = [binding.decode_move(m) for m in sorted(set(got) - set(expected))[:3]]
+        pytest.fail(f"moves differ on {ref_text(state)}: kernel lacks {missing}, kernel adds {extra}")
+    assert len(got) == len(set(got))
+    assert k.status(words) == ref.status(state), ref_text(state)
+    checked = pairs
+    if len(pairs) > SAMPLE:
+        one_of_each = {}
+        for move, turn in pairs:
+            one_of_each.setdefault(move_kind(move), (move, turn))
+        checked = list(one_of_each.values()) + rng.sample(pairs, SAMPLE)
+    for move, turn in checked:
+        after = ref._after(state, turn)
+        have = binding.successor(words, binding.encode_move(move))
+        assert np.array_equal(have, binding.to_kernel(after)), (ref_text(state), move)
+        seen.update(effects(state, move, after))
+    return pairs
+
+
+@pytest.mark.parametrize("chunk", range(TILE_CHUNKS))
+def test_kernel_matches_reference_with_tiles(chunk):
+    """250 random games on boards with tiles (one in ten from the setup phase); every tile effect happens in them."""
+    rng = random.Random(5000 + chunk)
+    seen: Counter = Counter()
+    plies = 0
+    for game in range(TILE_GAMES_PER_CHUNK):
+        state = random_tile_start(rng) if game % 10 == 0 else random_tile_position(rng)
+        while pairs := compare_tile_position(state, rng, seen):
+            explorations = [p for p in pairs if p[0].action in ref.EXPLORATIONS]
+            move, turn = rng.choice(explorations if explorations and rng.random() < 0.7 else pairs)
+            seen.update(effects(state, move, ref._after(state, turn)))
+            state = ref._after(state, turn)
+            plies += 1
+    assert plies > TILE_GAMES_PER_CHUNK
+    assert {name: seen[name] for name in EFFECTS if seen[name] == 0} == {}
