@@ -1,7 +1,10 @@
-"""The `caldera` command line: thin click commands over the engine in solver/ and kernels/.
+"""The `caldera` command line: click commands with their options, help and printing, over the
+engine in solver/ and kernels/.
 
-Only click is imported at start-up, so `caldera --help` is fast; each command imports the
-engine (and with it numba) when it runs.
+Every command works the same way for every game: it asks the game's record
+(solver/games/game_record.py) and solver/commands.py, never a game's name. Only click and the
+registry's list of names are imported at start-up, so `caldera --help` is fast; each command
+imports the engine (and with it numba) when it runs.
 """
 
 from __future__ import annotations
@@ -11,8 +14,7 @@ import sys
 
 import click
 
-from solver.games.registry import ALL_NAMES, PUZZLE_GAMES
-from solver.games.registry import NAMES as GAMES
+from solver.games.registry import GAME_NAMES
 
 MAX_PERFT_DEPTH = 30
 
@@ -43,17 +45,14 @@ class CalderaGroup(click.Group):
         sys.exit(code or 0)
 
 
-game_argument = click.argument("game", type=click.Choice(ALL_NAMES), metavar="GAME")
-# `match` pits two engines against each other: only the games the two-sided searches play.
-search_game_argument = click.argument("game", type=click.Choice(GAMES), metavar="GAME")
-puzzle_game_argument = click.argument("game", type=click.Choice(tuple(PUZZLE_GAMES)), metavar="GAME")
+game_argument = click.argument("game", type=click.Choice(GAME_NAMES), metavar="GAME")
 position_argument = click.argument("position", required=False)
 
 
 @click.group(cls=CalderaGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="caldera")
 def main():
-    """Caldera: analysis engine for penguins, Island Project and other modern board games.
+    """Caldera: analysis engine for penguins, Island Project, Oros and other modern board games.
 
     \b
     GAME is penguins, island (Island Project, with dice; searched by MCTS) or oros (Oros
@@ -69,30 +68,19 @@ def main():
     """
 
 
-def load_position(game: str, position: str | None, after: str = ""):
-    """Parse a position of `game` (built-in name or notation) and play the moves in `after` on it.
+def record(game: str):
+    """The record of the game called `game` (solver/games/registry.py)."""
+    from solver.games.registry import game as game_record
 
-    Returns the position reached and the spaces the last of those moves touched.
-    """
-    from solver.errors import CalderaError
-    from solver.games.registry import game as game_entry
-
-    entry = game_entry(game)
-    state, touched = entry.resolve_position(position), ()
-    for number, text in enumerate(after.split(), start=1):
-        try:
-            move = entry.parse_move(state, text)
-        except CalderaError as error:
-            raise CalderaError(f"--after, move {number} ({text}): {error}") from None
-        state, touched = entry.successor(state, move), entry.touched(state, move)
-    return state, touched
+    return game_record(game)
 
 
-def registry_entry(game: str):
-    """The registry entry of `game` (solver/games/registry.py)."""
-    from solver.games.registry import game as game_entry
+def load(game: str, position: str | None, after: str = ""):
+    """(record, position reached after `after`, spaces the last of those moves touched)."""
+    from solver.commands import load_position
 
-    return game_entry(game)
+    entry = record(game)
+    return (entry, *load_position(entry, position, after))
 
 
 after_option = click.option(
@@ -121,8 +109,7 @@ def show(game, position, after):
     """
     from rich.console import Console
 
-    entry = registry_entry(game)
-    state, last_move = load_position(game, position, after)
+    entry, state, last_move = load(game, position, after)
     console = Console()
     console.print(entry.render(state, highlight=last_move))
     console.print(entry.format_position(state), markup=False, highlight=False, soft_wrap=True)
@@ -148,8 +135,7 @@ def moves(game, position, after):
       caldera moves island --after "2E roll:3V"
       caldera moves oros first-peak
     """
-    entry = registry_entry(game)
-    state, _ = load_position(game, position, after)
+    entry, state, _ = load(game, position, after)
     for line in entry.describe_moves(state):
         click.echo(line)
 
@@ -164,8 +150,8 @@ def moves(game, position, after):
 def perft(game, position_and_depth, divide, threads, reference, after):
     """Count the move sequences of exactly DEPTH plies from a position (ruling P-8a).
 
-    For island, DEPTH counts decision plies and every dice outcome is expanded without using up
-    depth (a roll is not a ply), as solver/games/island/island_rules.py's perft does.
+    DEPTH counts decisions: at a dice roll (island) every outcome is expanded without using up
+    depth (a roll is not a ply), as each game's reference rules count.
 
     \b
     Examples:
@@ -177,9 +163,7 @@ def perft(game, position_and_depth, divide, threads, reference, after):
     """
     from rich.progress import Progress
 
-    from solver.warmup import warm_up
-
-    entry = registry_entry(game)
+    from solver.commands import perft as count
 
     if len(position_and_depth) > 2:
         raise click.UsageError("perft takes [POSITION] DEPTH; put notation text in quotes")
@@ -187,22 +171,17 @@ def perft(game, position_and_depth, divide, threads, reference, after):
     if not depth_text.isdigit() or int(depth_text) > MAX_PERFT_DEPTH:
         raise click.UsageError(f"DEPTH must be a whole number 0..{MAX_PERFT_DEPTH}, not '{depth_text}'")
     depth = int(depth_text)
-    state, _ = load_position(game, position[0] if position else None, after)
+    entry, state, _ = load(game, position[0] if position else None, after)
     if reference and threads > 1:
         raise click.UsageError("--reference runs on one thread; drop --threads")
-    if not reference:
-        warm_up(("perft",), games=(game,))
     console = _stderr_console()
     with Progress(transient=True, console=console, disable=not console.is_terminal) as progress:
         task = progress.add_task(f"perft {depth}: root moves", total=None)
         advance = lambda done, total: progress.update(task, completed=done, total=total)  # noqa: E731
-        if reference:
-            result = entry.reference_perft(state, depth, on_root_move=advance)
-        else:
-            result = entry.perft(entry.to_kernel(state), depth, threads, on_root_move=advance)
+        result = count(entry, state, depth, threads, reference, on_root_move=advance)
     if divide:
-        for move, count in result.divide:
-            click.echo(f"{entry.format_move(state, move):8} {count}")
+        for move, nodes in result.divide:
+            click.echo(f"{entry.format_move(state, move):8} {nodes}")
         click.echo("")
     click.echo(f"depth    {depth}")
     click.echo(f"nodes    {result.nodes}")
@@ -212,26 +191,31 @@ def perft(game, position_and_depth, divide, threads, reference, after):
     click.echo(f"speed    {speed} ({engine})")
 
 
-SEARCH_ENGINES = ["alphabeta", "mcts", "expectimax"]
+# Options that set an engine's settings: option -> (setting, flag as the user types it).
 FLAGS = {"hash": "--hash", "memory": "--memory", "time": "--time"}
 
 
 def search_options(command):
-    """The search options shared by `analyze` (all of them) and documented once."""
+    """The engine options of `analyze`, documented once."""
+    from solver.engine import ENGINES
+
     options = [
-        click.option("--engine", type=click.Choice(SEARCH_ENGINES), default=None,
+        click.option("--engine", type=click.Choice(ENGINES), default=None,
                      help="alphabeta: deep tactical search; mcts: Monte Carlo tree search; "
-                          "expectimax: search through the dice (two-player island).  "
-                          "[default: alphabeta for penguins, mcts for island]"),
+                          "expectimax: search through the dice (two players); planner: shortest plans "
+                          "to a goal; greedy, random: baselines.  [default: the game's first engine, "
+                          "see `caldera games`]"),
         click.option("--depth", type=click.IntRange(1, 300), help="alphabeta, expectimax: plies to search."),
-        click.option("--nodes", type=click.IntRange(1), help="alphabeta, expectimax, oros: stop after about this many nodes."),
-        click.option("--time", "seconds", type=click.FloatRange(min=0.01), help="Seconds to think (default 3 when no other limit is given; oros: 30)."),
+        click.option("--nodes", type=click.IntRange(1), help="alphabeta, expectimax, planner: stop after about this many nodes."),
+        click.option("--time", "seconds", type=click.FloatRange(min=0.01),
+                     help="Seconds to think (default 3 when no other limit is given; planner: 30)."),
         click.option("--sims", type=click.IntRange(1), help="mcts: simulations to run."),
         click.option("--multipv", type=click.IntRange(1, 64), default=1, show_default=True, help="Number of best moves to report."),
         click.option("--solve", is_flag=True, help="alphabeta: prove a win, loss or draw instead of estimating."),
         click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True, help="CPU threads to search with."),
         click.option("--seed", type=int, help="mcts: random seed (same seed + --sims = same result)."),
-        click.option("--hash", "hash_mb", type=click.IntRange(1, 65536), help="alphabeta, oros: transposition table size in MB [default: 64]."),
+        click.option("--hash", "hash_mb", type=click.IntRange(1, 65536),
+                     help="alphabeta, expectimax, planner: transposition table size in MB [default: 64]."),
         click.option("--memory", "memory_mb", type=click.IntRange(16, 1 << 20), help="mcts: tree memory cap in MB [default: 256]."),
     ]
     for option in reversed(options):
@@ -240,85 +224,43 @@ def search_options(command):
 
 
 def engine_spec(engine: str, values: dict):
-    """Build the engine spec from the options the user gave; refuse options of the other engine."""
+    """The engine spec of the options the user gave; an option of another engine is refused."""
     from solver.engine import SETTINGS, EngineSpec
 
     settings = {key: value for key, value in values.items() if value not in (None, False)}
     for key in settings:
-        if key not in SETTINGS.get(engine, ()):
-            others = [name for name in SEARCH_ENGINES if name != engine and key in SETTINGS.get(name, ())]
+        if key not in SETTINGS[engine]:
+            others = [name for name in SETTINGS if name != engine and key in SETTINGS[name]]
             flag = FLAGS.get(key, f"--{key}")
             raise click.UsageError(f"{flag} is a setting of --engine {' or '.join(others) or 'none'}, not {engine}")
     return EngineSpec.build(engine, settings)
 
 
-def check_engine_fits(entry, spec_name: str, what: str = "--engine", instead: str = "use MCTS: --engine mcts") -> None:
-    """Refuse alpha-beta (and greedy, one ply of it) on a game it cannot search, in one line."""
-    from solver.errors import CalderaError
-
-    if spec_name in ("alphabeta", "greedy") and not entry.alphabeta:
-        raise CalderaError(f"{what} {spec_name}: alpha-beta cannot search {entry.name} ({entry.title} has dice "
-                           f"and up to {len(entry.seats)} players); {instead}")
-
-
-def puzzle_options(command):
-    """--goal and --budget: what an oros shaping puzzle asks (docs/oros_puzzles.md)."""
+def goal_options(command):
+    """--goal and --budget: what a puzzle asks (docs/oros_puzzles.md)."""
     command = click.option("--budget", type=click.IntRange(0), default=None,
-                           help="oros: the most actions a plan may take  [default: the puzzle's, else 5].")(command)
+                           help="The most actions a plan may take  [default: the puzzle's, else 5].")(command)
     return click.option("--goal", default=None, metavar="GOAL",
-                        help='oros: the goal, e.g. "mountain@d3", "mountains>=2", "level4@c2", "land>=20" '
-                             "(commas join clauses)  [default: the puzzle's].")(command)
+                        help='A puzzle\'s goal (games with goals: oros), e.g. "mountain@d3", "mountains>=2", '
+                             '"level4@c2", "land>=20" (commas join clauses)  [default: the puzzle\'s].')(command)
 
 
-def refuse_puzzle_options(game: str, goal, budget) -> None:
-    """--goal and --budget belong to oros puzzles; say so in one line for the other games."""
-    for flag, value in (("--goal", goal), ("--budget", budget)):
-        if value is not None:
-            raise click.UsageError(f"{flag} sets an oros shaping puzzle; {game} has no goals (try: caldera puzzles oros)")
-
-
-def oros_puzzle(position: str | None, after: str, goal: str | None, budget: int | None):
-    """The oros position (after --after), its goal and the budget left (puzzle name: its own)."""
-    from solver.games.oros.oros_puzzles import puzzle_goal_and_budget
-
-    state, _ = load_position("oros", position, after)
-    goal, budget = puzzle_goal_and_budget(state, position, goal, budget, played=len(after.split()))
-    return state, goal, budget
-
-
-def solve_puzzle(state, goal, budget: int, seconds: float | None, nodes: int | None, hash_mb: int | None, live: bool):
-    """Run the shaping-puzzle solver with a live status line on a terminal."""
-    from rich.live import Live
-
-    from solver.planner import DEFAULT_HASH_MB, solve
-    from solver.planner_output import progress_line
-    from solver.warmup import warm_up
-
-    warm_up(("plan",), games=("oros",))
-    console = _stderr_console()
-    limits = dict(nodes=nodes, seconds=seconds, hash_mb=hash_mb or DEFAULT_HASH_MB)
-    if not (live and console.is_terminal):
-        return solve(state, goal, budget, **limits)
-    with Live("", console=console, transient=True, refresh_per_second=8) as display:
-        return solve(state, goal, budget, **limits, on_progress=lambda result: display.update(progress_line(result)))
-
-
-DEFAULT_PUZZLE_SECONDS = 30.0
+DEFAULT_PLAN_SECONDS = 30.0
 
 
 @main.command()
 @game_argument
 @position_argument
 @search_options
-@puzzle_options
+@goal_options
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (see docs/json.md).")
 @after_option
 def analyze(game, position, after, as_json, engine, seconds, hash_mb, memory_mb, goal, budget, **limits):
     """Search a position: score, best move, principal variation, depth, nodes and speed.
 
-    Island Project (island) is searched with MCTS (or --engine expectimax, two players); at a
-    dice roll MCTS lists the outcomes with their probabilities instead of searching (the dice,
-    not a player, choose the next move), expectimax searches each outcome.
+    The engine is the game's first (`caldera games` lists them): alpha-beta for penguins, MCTS
+    for island (or --engine expectimax, two players; at a dice roll MCTS lists the outcomes with
+    their probabilities instead of searching), the planner for oros.
 
     oros (shaping puzzles): POSITION is a puzzle name (its goal and budget apply unless given)
     or a position with --goal; prints the shortest plan step by step with the map after each
@@ -336,33 +278,41 @@ def analyze(game, position, after, as_json, engine, seconds, hash_mb, memory_mb,
       caldera analyze oros "5x5 ...../.444./...4./...../....." --goal "mountain@d3" --budget 4
       caldera analyze oros twin-peaks --json
     """
+    from solver import commands
+
+    entry, state, _ = load(game, position, after)
+    goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
+    engine = engine or entry.default_engine
+    values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb)
+    for key, default in (("multipv", 1), ("threads", 1)):
+        if values[key] == default:
+            values[key] = None
+    if engine == "planner" and values["time"] is None and values["nodes"] is None:
+        values["time"] = DEFAULT_PLAN_SECONDS
+    spec = commands.checked_spec(entry, engine_spec(engine, values), state)
+    if spec.name == "planner":
+        return print_planner_result(entry, spec, state, goal, budget, as_json)
     from solver.analysis_output import analysis_json, chance_json, print_analysis, print_chance
 
-    if game in PUZZLE_GAMES:
-        return analyze_puzzle(position, after, as_json, goal, budget, seconds, hash_mb,
-                              dict(limits, engine=engine, memory=memory_mb))
-    refuse_puzzle_options(game, goal, budget)
-    entry = registry_entry(game)
-    engine = engine or entry.default_engine
-    check_engine_fits(entry, engine)
-    values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb)
-    if values["multipv"] == 1:
-        values["multipv"] = None
-    if values["threads"] == 1:
-        values["threads"] = None
-    spec = engine_spec(engine, values)
-    state, _ = load_position(game, position, after)
-    if entry.is_chance(state) and spec.name != "expectimax":  # expectimax searches each outcome
-        if as_json:
-            click.echo(chance_json(state, spec, entry))
-        else:
-            print_chance(state, spec, entry.format_position(state), entry)
+    if commands.is_chance_listing(entry, spec, state):
+        click.echo(chance_json(state, spec, entry)) if as_json else print_chance(state, spec, entry)
         return
     result = run_search(entry, spec, state, live=not as_json)
     if as_json:
         click.echo(analysis_json(state, spec, result, entry))
     else:
-        print_analysis(state, spec, result, entry.format_position(state), entry)
+        print_analysis(state, spec, result, entry)
+
+
+def print_planner_result(entry, spec, state, goal, budget, as_json) -> None:
+    """`analyze` with the planner: the plan step by step (or the proof that none exists)."""
+    from solver.planner_output import plan_json, print_plan
+
+    result = run_plan(entry, spec, state, goal, budget, live=not as_json)
+    if as_json:
+        click.echo(plan_json(entry, state, goal, result))
+    else:
+        print_plan(entry, state, goal, result)
 
 
 @main.command()
@@ -370,14 +320,14 @@ def analyze(game, position, after, as_json, engine, seconds, hash_mb, memory_mb,
 @position_argument
 @click.option("--top", type=click.IntRange(1, 20), default=3, show_default=True, help="How many moves to suggest.")
 @click.option("--time", "seconds", type=click.FloatRange(min=0.05), default=None,
-              help="Seconds to think.  [default: 0.8 for penguins, 0.5 for island, 10 for oros]")
-@puzzle_options
+              help="Seconds to think.  [default: the game's, see `caldera games`]")
+@goal_options
 @after_option
 def hint(game, position, top, seconds, goal, budget, after):
     """Suggest the best moves for the side to move, each explained in plain words.
 
-    penguins is searched with alpha-beta, island (Island Project) with MCTS. At a dice roll the
-    hint lists the outcomes of the dice with their probabilities. oros: the next step of a
+    The game's first engine searches (alpha-beta for penguins, MCTS for island). At a dice roll
+    the hint lists the outcomes of the dice with their probabilities. oros: the next step of a
     shortest plan to the goal (a puzzle name brings its goal and budget; --after uses up budget).
 
     \b
@@ -387,22 +337,28 @@ def hint(game, position, top, seconds, goal, budget, after):
       caldera hint island --after "2E roll:3V"
       caldera hint oros twin-peaks --after "b2c2d2>S"
     """
-    if game in PUZZLE_GAMES:
-        return hint_puzzle(position, after, goal, budget, seconds)
-    refuse_puzzle_options(game, goal, budget)
-    from solver.analysis_output import chance_table_lines
+    from solver import commands
     from solver.engine import EngineSpec
 
-    entry = registry_entry(game)
-    state, _ = load_position(game, position, after)
+    entry, state, _ = load(game, position, after)
+    goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
+    seconds = entry.hint_seconds if seconds is None else seconds
+    if entry.default_engine == "planner":
+        from solver.planner_output import hint_lines
+
+        result = run_plan(entry, EngineSpec.build("planner", {"time": seconds}), state, goal, budget, live=True)
+        for line in hint_lines(entry, state, goal, result):
+            click.echo(line)
+        return
+    from solver.analysis_output import chance_table_lines
+
     seat = entry.seat_name(state)
     if entry.is_chance(state):
         click.echo(f"The next move is the dice roll, not a choice of {seat}; the outcomes:")
         for line in chance_table_lines(state, entry):
             click.echo(f"  {line}")
         return
-    seconds = entry.default_hint_seconds if seconds is None else seconds
-    spec = EngineSpec.build(entry.default_engine, {"time": seconds, "multipv": top})
+    spec = commands.checked_spec(entry, EngineSpec.build(entry.default_engine, {"time": seconds, "multipv": top}), state)
     result = run_search(entry, spec, state, live=True)
     if not result.lines:
         click.echo(f"{seat} has no legal move: the game is over.")
@@ -418,63 +374,45 @@ def hint(game, position, top, seconds, goal, budget, after):
         click.echo(f"note: {note}")
 
 
-def analyze_puzzle(position, after, as_json, goal, budget, seconds, hash_mb, search_values: dict) -> None:
-    """`analyze oros`: solve the puzzle and print the plan (or the proof that none exists)."""
-    from solver.planner_output import plan_json, print_plan
-
-    defaults = {"multipv": 1, "threads": 1}
-    for key, value in search_values.items():
-        if key != "nodes" and value not in (None, False, defaults.get(key)):
-            raise click.UsageError(f"{FLAGS.get(key, '--' + key)} is a search setting; oros puzzles take "
-                                   "--goal, --budget, --nodes, --time and --hash")
-    state, goal, budget = oros_puzzle(position, after, goal, budget)
-    seconds = DEFAULT_PUZZLE_SECONDS if seconds is None and search_values["nodes"] is None else seconds
-    result = solve_puzzle(state, goal, budget, seconds, search_values["nodes"], hash_mb, live=not as_json)
-    if as_json:
-        click.echo(plan_json(state, goal, result))
-    else:
-        print_plan(state, goal, result)
-
-
-def hint_puzzle(position, after, goal, budget, seconds) -> None:
-    """`hint oros`: the next step of a shortest plan, in words."""
-    from solver.planner_output import hint_lines
-
-    state, goal, budget = oros_puzzle(position, after, goal, budget)
-    seconds = registry_entry("oros").default_hint_seconds if seconds is None else seconds
-    for line in hint_lines(state, goal, solve_puzzle(state, goal, budget, seconds, None, None, live=True)):
-        click.echo(line)
-
-
 def run_search(entry, spec, state, live: bool):
-    """Run the engine on a position of the game `entry`, with a live status line on a terminal."""
+    """Run the engine on a position, with a live status line on a terminal."""
     from rich.live import Live
 
     from solver.analysis_output import progress_line
-    from solver.engine import run_engine
-    from solver.warmup import warm_up
+    from solver.commands import search
 
-    warm_up({"alphabeta": ("alphabeta",), "mcts": ("mcts",)}.get(spec.name, ()), games=(entry.name,))
     console = _stderr_console()
-    plies_to_end = entry.plies_to_end(state)
-    words = entry.to_kernel(state)
     if not (live and console.is_terminal):
-        return run_engine(spec, entry.game_id, words, plies_to_end=plies_to_end)
+        return search(entry, spec, state)
     with Live("", console=console, transient=True, refresh_per_second=8) as display:
-        return run_engine(spec, entry.game_id, words, plies_to_end=plies_to_end,
-                          on_progress=lambda analysis: display.update(progress_line(state, analysis, entry)))
+        return search(entry, spec, state, on_progress=lambda analysis: display.update(progress_line(state, analysis, entry)))
+
+
+def run_plan(entry, spec, state, goal, budget: int, live: bool):
+    """Run the planner with a live status line on a terminal."""
+    from rich.live import Live
+
+    from solver.commands import plan
+    from solver.planner_output import progress_line
+
+    console = _stderr_console()
+    if not (live and console.is_terminal):
+        return plan(entry, spec, state, goal, budget)
+    with Live("", console=console, transient=True, refresh_per_second=8) as display:
+        return plan(entry, spec, state, goal, budget, on_progress=lambda result: display.update(progress_line(result)))
 
 
 @main.command()
-@search_game_argument
+@game_argument
 @click.argument("engine_a", metavar="ENGINE_A")
 @click.argument("engine_b", metavar="ENGINE_B")
 @click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=20, show_default=True,
-              help="Games to play; each opening is played twice, colours swapped.")
-@click.option("--position", default=None, metavar="POS", help="Start position: built-in name or notation text.  [default: start; island: start2]")
+              help="Games to play; each opening is played once per seat, the engines' seats rotated.")
+@click.option("--position", default=None, metavar="POS",
+              help="Start position: built-in name or notation text.  [default: the game's start]")
 @click.option("--random-plies", type=click.IntRange(0, 300), default=2, show_default=True,
-              help="Random plies opening each pair (or group) of games (penguins: 2 = the two setup rival eggs; "
-                   "island: decisions, the dice rolls between them not counted).")
+              help="Random decisions opening each pair (or group) of games (penguins: 2 = the two setup "
+                   "rival eggs; dice rolls between them are not counted).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the openings and of the engines' random choices.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary (and every game's moves) as one JSON object.")
 def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_json):
@@ -488,8 +426,7 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
     group of one game per seat shares it, engine A taking every seat in turn). Searches limited
     by depth, nodes or sims (not time) and a fixed --seed make the match repeat exactly.
     Progress goes to stderr; Ctrl-C stops after the current game with the summary so far.
-    island (Island Project) is played by mcts, expectimax (2 players) or random; the match
-    rolls the dice.
+    Each game takes the engines its record lists (`caldera games`); the match rolls the dice.
 
     \b
     Examples:
@@ -502,38 +439,39 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from solver.commands import checked_spec
     from solver.engine import EngineSpec
-    from solver.match import check_engines, game_line, match_json, play_match, stop_after_game, summary_lines
-    from solver.warmup import warm_up
+    from solver.match import game_line, match_json, play_match, stop_after_game, summary_lines
+    from solver.warmup import prepare
 
-    entry = registry_entry(game)
-    spec_a, spec_b = EngineSpec.parse(engine_a), EngineSpec.parse(engine_b)
-    check_engines(entry.game_id, spec_a, spec_b)
-    state, _ = load_position(game, position)
+    entry, state, _ = load(game, position)
+    if not entry.adversarial:
+        raise click.UsageError(f"a match needs sides that play against each other; {game} is a single-agent "
+                               "game (puzzles: caldera analyze)")
+    spec_a, spec_b = (checked_spec(entry, EngineSpec.parse(text), state) for text in (engine_a, engine_b))
     name = entry.default_position if position is None else position.strip()
-    label = name if name in entry.builtin_positions else "(given position)"
-    searches = {"alphabeta": "alphabeta", "greedy": "alphabeta", "mcts": "mcts"}
-    warm_up(("perft", *sorted({searches[s.name] for s in (spec_a, spec_b) if s.name in searches})), games=(game,))
+    label = name if name in entry.builtin_positions() else "(given position)"
+    prepare(entry, ("perft", spec_a.name, spec_b.name), state)
     console = _stderr_console()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task(f"{spec_a.text()} vs {spec_b.text()}", total=n_games)
 
-        def on_game(record, result):
+        def on_game(played, result):
             if console.is_terminal:
                 progress.update(task, advance=1, description=f"{spec_a.text()} vs {spec_b.text()}: "
                                 f"{result.wins}-{result.draws}-{result.losses}")
             else:
-                click.echo(game_line(record, result), err=True)
+                click.echo(game_line(played, result), err=True)
 
         def on_first_interrupt():
             console.print("caldera: stopping after this game (Ctrl-C again to stop now)", markup=False, highlight=False)
 
         with stop_after_game(on_first_interrupt) as stop_requested:
-            result = play_match(entry.game_id, entry.to_kernel(state), spec_a, spec_b, games=n_games,
-                                random_plies=random_plies, seed=seed, on_game=on_game, should_stop=stop_requested.is_set)
+            result = play_match(entry, state, spec_a, spec_b, games=n_games, random_plies=random_plies, seed=seed,
+                                on_game=on_game, should_stop=stop_requested.is_set)
     if as_json:
-        click.echo(json.dumps(match_json(result, entry.format_position(state), state)))
+        click.echo(json.dumps(match_json(result, entry, state)))
     else:
         for line in summary_lines(result, label):
             click.echo(line)
@@ -550,18 +488,18 @@ def positions(game):
       caldera positions island
       caldera positions oros
     """
-    builtins = registry_entry(game).builtin_positions
+    builtins = record(game).builtin_positions()
     width = max(8, *map(len, builtins))
     for name, text in builtins.items():
         click.echo(f"{name:{width}} {text}")
 
 
 @main.command()
-@puzzle_game_argument
+@game_argument
 def puzzles(game):
-    """List the built-in shaping puzzles: name, set, goal, budget and the optimal plan's length.
+    """List the built-in puzzles: name, set, goal, budget and the optimal plan's length.
 
-    Solve one with `caldera analyze oros NAME`, get its next step with `caldera hint oros NAME`.
+    Solve one with `caldera analyze GAME NAME`, get its next step with `caldera hint GAME NAME`.
 
     \b
     Examples:
@@ -569,19 +507,23 @@ def puzzles(game):
     """
     from solver.planner_output import puzzle_table_lines
 
-    for line in puzzle_table_lines():
+    entry = record(game)
+    if entry.puzzles is None:
+        raise click.UsageError(f"{game} has no built-in puzzles (games with puzzles: {', '.join(_games_with('puzzles'))})")
+    for line in puzzle_table_lines(entry.puzzles()):
         click.echo(line)
 
 
 @main.command()
-@click.argument("game", type=click.Choice(("penguins",)), metavar="GAME")
+@game_argument
 @click.argument("name", required=False)
 @click.option("--pictures/--no-pictures", default=True, show_default=True, help="Draw each scenario's board.")
 def scenarios(game, name, pictures):
-    """List the named penguins scenarios (barriers and terrain tiles), each with its board.
+    """List a game's named scenarios (penguins: barriers and terrain tiles), each with its board.
 
-    Each is a setup-phase start: use its name wherever a POSITION goes (show, moves, perft,
-    analyze, hint, match --position). Together they use every barrier and terrain tile.
+    Each is a start position: use its name wherever a POSITION goes (show, moves, perft,
+    analyze, hint, match --position). Together the penguins scenarios use every barrier and
+    terrain tile.
 
     \b
     Examples:
@@ -591,12 +533,14 @@ def scenarios(game, name, pictures):
     """
     from rich.console import Console
 
-    from solver.games.penguins.penguins_notation import SCENARIOS
-
-    chosen = [s for s in SCENARIOS if name in (None, s[0])]
+    entry = record(game)
+    if entry.scenarios is None:
+        raise click.UsageError(f"{game} has no scenarios (games with scenarios: {', '.join(_games_with('scenarios'))})")
+    every = entry.scenarios()
+    chosen = [s for s in every if name in (None, s[0])]
     if not chosen:
-        raise click.UsageError(f"no scenario '{name}'; scenarios: {', '.join(s[0] for s in SCENARIOS)}")
-    entry, console = registry_entry(game), Console()
+        raise click.UsageError(f"no scenario '{name}'; scenarios: {', '.join(s[0] for s in every)}")
+    console = Console()
     for number, (title, description, text) in enumerate(chosen):
         if pictures and number:
             console.print()
@@ -606,12 +550,45 @@ def scenarios(game, name, pictures):
             console.print(entry.render(entry.resolve_position(text)))
 
 
+def _games_with(part: str) -> list[str]:
+    """The names of the games whose record has `part` (e.g. "puzzles")."""
+    from solver.games.registry import games
+
+    return [entry.name for entry in games() if getattr(entry, part) is not None]
+
+
 @main.command()
-def warmup():
-    """Compile (or load from cache) every kernel now, so later commands start fast."""
+def games():
+    """List the games: what each is (players, chance, goals), its engines and defaults.
+
+    \b
+    Examples:
+      caldera games
+    """
+    from solver.engine import describe
+    from solver.games.registry import games as every_game
+
+    for entry in every_game():
+        click.echo(f"{entry.name:9} {entry.title}: {describe(entry)}")
+        click.echo(f"{'':9} engines {', '.join(entry.engines)} (default {entry.default_engine}); "
+                   f"start {entry.default_position}; hint {entry.hint_seconds:g} s")
+
+
+@main.command()
+@click.argument("names", nargs=-1, type=click.Choice(GAME_NAMES), metavar="[GAME]...")
+def warmup(names):
+    """Compile (or load from cache) the kernels now, so later commands start fast.
+
+    Without GAME every game's kernels, with every engine its record lists.
+
+    \b
+    Examples:
+      caldera warmup
+      caldera warmup penguins
+    """
     from solver.warmup import warm_up
 
-    seconds = warm_up()
+    seconds = warm_up([record(name) for name in names] or None)
     click.echo(f"kernels ready in {seconds:.1f} s")
 
 

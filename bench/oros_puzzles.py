@@ -21,6 +21,7 @@ from statistics import mean
 from solver.games.oros.oros_goals import parse_goal
 from solver.games.oros.oros_notation import parse_position
 from solver.games.oros.oros_puzzles import PUZZLES, SETS
+from solver.games.registry import game
 from solver.planner import FOUND, solve
 from solver.warmup import warm_up
 
@@ -31,7 +32,7 @@ def solve_puzzle(puzzle, repeat: int) -> tuple[float, int]:
     goal = parse_goal(puzzle.goal, state.width, state.height)
     best, nodes = float("inf"), 0
     for _ in range(repeat):
-        result = solve(state, goal, puzzle.budget)
+        result = solve(game("oros"), state, goal, puzzle.budget)
         if result.outcome != FOUND or len(result.plan) != puzzle.optimal:
             raise SystemExit(f"{puzzle.name}: expected a plan of {puzzle.optimal}, got {result.outcome} "
                              f"{len(result.plan)}")
@@ -44,7 +45,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="solves per puzzle, fastest kept (default 3)")
     args = parser.parse_args()
-    warm_up(("plan",), games=("oros",))
+    warm_up([game("oros")])
     figures = {p.name: solve_puzzle(p, args.repeat) for p in PUZZLES}
     print(f"{'set':8} {'puzzles':>7} {'optimal':>8} {'mean time':>11} {'mean nodes':>12} {'nodes/s':>12}")
     for name in SETS:

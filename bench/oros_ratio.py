@@ -22,7 +22,7 @@ import random
 from perft_ratio import print_ratio_table
 
 from solver.games.oros import oros_rules as oros
-from solver.games.oros import oros_binding as oros_kernel
+from solver.games.registry import game
 
 
 def main() -> None:
@@ -36,8 +36,7 @@ def main() -> None:
     maps = [oros.random_state(random.Random(seed), oros.DEFAULT_WIDTH, oros.DEFAULT_HEIGHT) for seed in args.seeds]
     print(f"perft depth {args.depth} on random {oros.DEFAULT_WIDTH} x {oros.DEFAULT_HEIGHT} maps")
     print_ratio_table("seed", [(str(seed), state, args.depth) for seed, state in zip(args.seeds, maps)],
-                      oros_kernel.kernel().perft, oros_kernel.to_kernel, oros.perft,
-                      lambda state: len(oros.legal_moves(state)), args.min_seconds)
+                      game("oros"), args.min_seconds)
 
 if __name__ == "__main__":
     main()

@@ -19,9 +19,8 @@ import argparse
 
 from perft_ratio import print_ratio_table
 
-from solver.games.penguins import penguins_rules as penguins
-from solver.games.penguins import penguins_binding as penguins_kernel
 from solver.games.penguins.penguins_notation import parse_position
+from solver.games.registry import game
 
 # (name, position, depth). "tiles": a random board from tests/penguins/penguins_random.py holding a nest,
 # krill, freezing, holes, seaweed, a tent, blazing, storms, radiation and a river with a fork;
@@ -44,8 +43,7 @@ def main() -> None:
 
     positions = POSITIONS if args.position is None else (("given", args.position, args.depth),)
     print_ratio_table("position", [(name, parse_position(text), depth) for name, text, depth in positions],
-                      penguins_kernel.kernel().perft, penguins_kernel.to_kernel, penguins.perft,
-                      lambda state: len(penguins.legal_moves(state)), args.min_seconds)
+                      game("penguins"), args.min_seconds)
 
 if __name__ == "__main__":
     main()

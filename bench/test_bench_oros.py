@@ -9,6 +9,7 @@ import pytest
 from solver.games.oros.oros_goals import parse_goal
 from solver.games.oros.oros_notation import parse_position
 from solver.games.oros.oros_puzzles import find
+from solver.games.registry import game
 from solver.planner import FOUND, solve
 from solver.warmup import warm_up
 
@@ -16,7 +17,7 @@ from solver.warmup import warm_up
 @pytest.fixture(scope="module", autouse=True)
 def compiled():
     """Load or compile the kernel and the solver before any timing starts."""
-    warm_up(("plan",), games=("oros",))
+    warm_up([game("oros")])
 
 
 def test_solve_twin_peaks(benchmark):
@@ -24,5 +25,5 @@ def test_solve_twin_peaks(benchmark):
     puzzle = find("twin-peaks")
     state = parse_position(puzzle.position)
     goal = parse_goal(puzzle.goal, state.width, state.height)
-    result = benchmark.pedantic(solve, args=(state, goal, puzzle.budget), rounds=5, iterations=1)
+    result = benchmark.pedantic(solve, args=(game("oros"), state, goal, puzzle.budget), rounds=5, iterations=1)
     assert (result.outcome, len(result.plan)) == (FOUND, puzzle.optimal)

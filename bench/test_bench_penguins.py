@@ -7,19 +7,22 @@ Run: python -m pytest bench --benchmark-columns=mean,ops,rounds
 import numpy as np
 import pytest
 
+from kernels import kernel_module
 from solver.bench import MIDGAME
 from solver.games.penguins import penguins_rules as ref
 from solver.games.penguins import penguins_binding as binding
 from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_position
+from solver.games.registry import game
 from solver.perft import perft
 from solver.warmup import warm_up
 
+PENGUINS = game("penguins")
 
 
 @pytest.fixture(scope="module", autouse=True)
 def compiled():
     """Compile or load the kernels before any timing starts."""
-    warm_up()
+    warm_up([PENGUINS])
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +34,7 @@ def midgame():
 
 def test_movegen_kernel(benchmark, midgame):
     """Kernel legal move generation on the mid-game position."""
-    k = binding.kernel()
+    k = kernel_module(binding.kernel_name(midgame[1]))
     out = np.empty(k.MAX_MOVES, dtype=np.int64)
     n = benchmark(k.legal_moves, midgame[1], out)
     assert n == len(ref.legal_moves(midgame[0]))
@@ -45,7 +48,7 @@ def test_movegen_reference(benchmark, midgame):
 
 def test_perft3_kernel_midgame(benchmark, midgame):
     """Kernel perft 3 on the mid-game position."""
-    nodes = benchmark(lambda: perft(midgame[1], 3).nodes)
+    nodes = benchmark(lambda: perft(PENGUINS, midgame[1], 3).nodes)
     assert nodes == ref.perft(midgame[0], 3)
 
 
@@ -58,5 +61,5 @@ def test_perft3_reference_midgame(benchmark, midgame):
 def test_perft5_kernel_start(benchmark, threads):
     """Kernel perft 5 on the 8x8 start, 1 and 2 threads."""
     words = binding.to_kernel(parse_position(BUILTIN_POSITIONS["start"]))
-    result = benchmark.pedantic(perft, args=(words, 5, threads), rounds=3, iterations=1)
+    result = benchmark.pedantic(perft, args=(PENGUINS, words, 5, threads), rounds=3, iterations=1)
     assert result.nodes > 0

@@ -7,16 +7,15 @@ openings of --random-plies random plies, colours swapped in each pair).
     python bench/tune_penguins_eval.py --games 40 --depth 2 --rounds 2
 
 The result and the run that produced it are recorded in docs/tuning.md; the weights in use are
-kernels/penguins/penguins_kernel.py EVAL_WEIGHTS.
+kernels/penguins/penguins_eval.py EVAL_WEIGHTS.
 """
 
 import argparse
 
-from kernels.penguins import penguins_kernel as penguins
-from kernels.games import PENGUINS
+from kernels.penguins.penguins_eval import EVAL_WEIGHTS
 from solver.engine import EngineSpec
-from solver.games.penguins.penguins_binding import to_kernel
 from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_position
+from solver.games.registry import game
 from solver.match import play_match
 
 NAMES = ("supply", "best_slide", "slides", "penguins", "win_now", "threat")
@@ -37,8 +36,8 @@ def main():
     parser.add_argument("--accept", type=float, default=0.55)
     parser.add_argument("--position", default="start")
     args = parser.parse_args()
-    root = to_kernel(parse_position(BUILTIN_POSITIONS[args.position]))
-    current = [int(w) for w in penguins.EVAL_WEIGHTS]
+    start = parse_position(BUILTIN_POSITIONS[args.position])
+    current = [int(w) for w in EVAL_WEIGHTS]
     print(f"start {current}")
     for round_number in range(args.rounds):
         changed = False
@@ -46,7 +45,7 @@ def main():
             for factor in (0.5, 2.0):
                 candidate = list(current)
                 candidate[index] = max(1, round(current[index] * factor))
-                result = play_match(PENGUINS, root, spec(candidate, args.depth), spec(current, args.depth),
+                result = play_match(game("penguins"), start, spec(candidate, args.depth), spec(current, args.depth),
                                     games=args.games, random_plies=args.random_plies, seed=round_number * 100 + index)
                 verdict = "accept" if result.score > args.accept else "keep"
                 print(f"round {round_number + 1} {name:10} x{factor:<3} {candidate} "

@@ -1,4 +1,6 @@
-"""Numba kernels: one module per game plus shared bit helpers. Importing this package imports numba.
+"""Numba kernels: one folder per game (kernels/<game>/), the operations every search calls
+(kernels/dispatch.py), bit helpers and a random number generator. Importing this package imports
+no numba; importing a kernel module does.
 
 Before numba loads, NUMBA_CACHE_DIR is pointed at a folder named after a hash of these
 sources and of the jitted searches in solver/search/ (unless the user set it): numba does not recompile a cached caller when a callee in
@@ -6,6 +8,7 @@ another file changes, so a fresh folder per source version means an edit never r
 """
 
 import hashlib
+import importlib
 import os
 from pathlib import Path
 
@@ -21,3 +24,9 @@ def _cache_dir() -> Path:
 
 
 os.environ.setdefault("NUMBA_CACHE_DIR", str(_cache_dir()))
+
+
+def kernel_module(name: str):
+    """The kernel module called `name` ("penguins.penguins_plain" -> kernels/penguins/penguins_plain.py);
+    importing it imports numba."""
+    return importlib.import_module(f"kernels.{name}")

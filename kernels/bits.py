@@ -1,6 +1,6 @@
 """Bit helpers shared by every kernel: population count, lowest set bit, single-bit masks.
 
-All bit work is on np.uint64 with explicit casts (shared/design/NUMBA.md: mixed signed and
+All bit work is on np.uint64 with explicit casts (docs/adding-a-game.md: mixed signed and
 unsigned operands silently become int64 and go wrong at bit 63).
 """
 
@@ -35,6 +35,33 @@ def _cttz(typingctx, x):
     return sig, codegen
 
 
+# Array copies and fills are written as loops: a slice assignment (`out[:] = state`) pulls numpy's
+# broadcasting machinery into the first compile of every process, about 2-4 s (measured).
+
+
+@njit(cache=True, inline="always")
+def copy_words(source, target, start=0, stop=-1):
+    """target[i] = source[i] for start <= i < stop (stop -1: to the end)."""
+    end = source.shape[0] if stop < 0 else stop
+    for i in range(start, end):
+        target[i] = source[i]
+
+
+@njit(cache=True, inline="always")
+def fill_rows(rows, row):
+    """Every row of the 2-D array `rows` becomes a copy of `row`."""
+    for r in range(rows.shape[0]):
+        for i in range(row.shape[0]):
+            rows[r, i] = row[i]
+
+
+@njit(cache=True, inline="always")
+def fill(array, value):
+    """Every element of the 1-D `array` becomes `value`."""
+    for i in range(array.shape[0]):
+        array[i] = value
+
+
 @njit(cache=True, inline="always")
 def popcount(x):
     """Number of set bits of a uint64 word."""
@@ -61,12 +88,20 @@ def board_mask(spaces):
     return (ONE << np.uint64(spaces)) - ONE
 
 
-@njit(cache=True)
-def state_hash(state):
-    """A 64-bit hash of a whole state array (multiply-xorshift per word, then a final mix)."""
+@njit(cache=True, inline="always")
+def hash_words(state, skip):
+    """A 64-bit hash of a state array, word `skip` left out (-1: none): multiply-xorshift per
+    word, then a final mix."""
     h = np.uint64(0x9E3779B97F4A7C15)
     for i in range(state.shape[0]):
-        h = (h ^ np.uint64(state[i])) * np.uint64(0xBF58476D1CE4E5B9)
-        h ^= h >> np.uint64(29)
+        if i != skip:
+            h = (h ^ np.uint64(state[i])) * np.uint64(0xBF58476D1CE4E5B9)
+            h ^= h >> np.uint64(29)
     h = (h ^ (h >> np.uint64(32))) * np.uint64(0x94D049BB133111EB)
     return h ^ (h >> np.uint64(29))
+
+
+@njit(cache=True)
+def state_hash(state):
+    """A 64-bit hash of a whole state array."""
+    return hash_words(state, -1)

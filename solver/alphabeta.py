@@ -9,35 +9,36 @@ from typing import Callable
 
 import numpy as np
 
-from kernels import games
+from kernels import kernel_module
+from kernels.dispatch import call
 from solver.analysis import Analysis, Line, Score
-from solver.errors import CalderaError
-from solver.search import alphabeta_core as kernel
+from solver.search import alphabeta_core as core
 from solver.watch import new_stop, stop_reason, table_entries, watch
 
 TABLE_ENTRY_BYTES = 16
-MAX_DEPTH = kernel.MAX_PLY - 1
+MAX_DEPTH = core.MAX_PLY - 1
 
 
-def extend_pv(game: int, root: np.ndarray, pv: tuple[int, ...], keys: np.ndarray, data: np.ndarray,
+def extend_pv(kernel: str, root: np.ndarray, pv: tuple[int, ...], keys: np.ndarray, data: np.ndarray,
               length: int) -> tuple[int, ...]:
     """Continue a principal variation that a table hit cut short with the table's best moves,
     up to `length` moves, each checked to be legal."""
     from kernels.bits import state_hash
 
-    state, scratch = root.copy(), np.empty_like(root)
-    moves = np.empty(games.MAX_MOVES, dtype=np.int64)
+    module = kernel_module(kernel)
+    state, scratch = root.copy(), root.copy()
+    moves = np.empty(module.MAX_MOVES, dtype=np.int64)
     for move in pv:
-        games.apply(game, state, move, scratch)
+        module.apply(state, move, scratch)
         state, scratch = scratch, state
     line = list(pv)
     while len(line) < length:
-        n = games.legal_moves(game, state, moves)
-        found, move, *_ = kernel.probe(keys, data, np.uint64(state_hash(state)))
+        n = min(module.legal_moves(state, moves), len(moves))
+        found, move, *_ = core.probe(keys, data, np.uint64(state_hash(state)))
         if not found or move not in moves[:n]:
             break
         line.append(int(move))
-        games.apply(game, state, move, scratch)
+        module.apply(state, move, scratch)
         state, scratch = scratch, state
     return tuple(line)
 
@@ -46,24 +47,24 @@ class _Worker:
     """One searching thread's private arrays (killers, history, PV, counters)."""
 
     def __init__(self, node_limit: int):
-        self.killers = np.full((kernel.MAX_PLY, 2), -1, dtype=np.int64)
+        self.killers = np.full((core.MAX_PLY, 2), -1, dtype=np.int64)
         self.history = np.zeros(4096, dtype=np.int64)
-        self.pv = np.zeros((kernel.MAX_PLY, kernel.MAX_PLY), dtype=np.int64)
-        self.pv_len = np.zeros(kernel.MAX_PLY, dtype=np.int64)
-        self.control = np.zeros(kernel.CONTROL_LEN, dtype=np.int64)
-        self.control[kernel.NODE_LIMIT] = node_limit
+        self.pv = np.zeros((core.MAX_PLY, core.MAX_PLY), dtype=np.int64)
+        self.pv_len = np.zeros(core.MAX_PLY, dtype=np.int64)
+        self.control = np.zeros(core.CONTROL_LEN, dtype=np.int64)
+        self.control[core.NODE_LIMIT] = node_limit
 
-    def search(self, game, root, depth, keys, data, excluded, weights, solve, stop):
+    def search(self, kernel, root, depth, keys, data, excluded, weights, solve, stop):
         """One iteration; returns (score, pv) or None if it was stopped before finishing."""
-        score = kernel.search(game, root, depth, -kernel.INFINITY, kernel.INFINITY, keys, data, self.killers,
+        score = call(core.search, kernel, root, depth, -core.INFINITY, core.INFINITY, keys, data, self.killers,
                               self.history, self.pv, self.pv_len, excluded, weights, solve, self.control, stop)
-        if self.control[kernel.ABORTED]:
+        if self.control[core.ABORTED]:
             return None
         return int(score), tuple(int(m) for m in self.pv[0, : self.pv_len[0]])
 
 
 def alphabeta_analysis(
-    game: int,
+    kernel: str,
     root: np.ndarray,
     depth: int | None = None,
     nodes: int | None = None,
@@ -86,9 +87,8 @@ def alphabeta_analysis(
     threads: lazy SMP - extra threads search the same tree with the shared table and speed up
     the main thread's search; the result is the main thread's.
     """
-    if game not in games.TWO_PLAYER_DETERMINISTIC:
-        raise CalderaError("alpha-beta searches two-player games without dice; use MCTS for this game")
-    weights = games.default_weights(game) if weights is None else weights
+    module = kernel_module(kernel)
+    weights = module.EVAL_WEIGHTS.copy() if weights is None else weights
     stop = new_stop() if stop is None else stop
     keys = np.zeros(table_entries(hash_mb, TABLE_ENTRY_BYTES), dtype=np.uint64)
     data = np.zeros_like(keys)
@@ -101,7 +101,7 @@ def alphabeta_analysis(
     result = Analysis("solver" if solve else "alphabeta", [], 0, 0, 0.0, "depth", threads)
 
     def total_nodes() -> int:
-        return int(main.control[kernel.NODES] + sum(h.control[kernel.NODES] for h in helpers))
+        return int(main.control[core.NODES] + sum(h.control[core.NODES] for h in helpers))
 
     def snapshot() -> Analysis:
         result.nodes, result.seconds = total_nodes(), time.perf_counter() - started
@@ -111,7 +111,7 @@ def alphabeta_analysis(
         # Lazy SMP: the same iterations, some one ply deeper, filling the shared table.
         no_exclusions = np.full(0, -1, dtype=np.int64)
         for d in range(1 + offset, max_depth + 1 + offset):
-            if worker.search(game, root, d, keys, data, no_exclusions, weights, solve, helpers_stop) is None:
+            if worker.search(kernel, root, d, keys, data, no_exclusions, weights, solve, helpers_stop) is None:
                 return
 
     def deepen() -> None:
@@ -121,15 +121,15 @@ def alphabeta_analysis(
             # The first iteration always finishes (it is quick), so there is always a move to give:
             # it ignores the stop flag and the node limit.
             flag = stop if d > 1 else np.zeros(1, dtype=np.int64)
-            main.control[kernel.NODE_LIMIT] = node_limit if d > 1 else 1 << 62
+            main.control[core.NODE_LIMIT] = node_limit if d > 1 else 1 << 62
             for k in range(multipv):
-                found = main.search(game, root, d, keys, data, excluded, weights, solve, flag)
+                found = main.search(kernel, root, d, keys, data, excluded, weights, solve, flag)
                 if found is None:
                     return
                 score, pv = found
-                if score <= -kernel.INFINITY or not pv:
+                if score <= -core.INFINITY or not pv:
                     break  # fewer root moves than lines asked for
-                pv = extend_pv(game, root, pv, keys, data, d)
+                pv = extend_pv(kernel, root, pv, keys, data, d)
                 lines.append(Line(pv[0], Score.from_alphabeta(score), pv))
                 excluded[k] = pv[0]
             result.lines, result.depth = lines, d
@@ -143,12 +143,11 @@ def alphabeta_analysis(
                 result.lines = [Line(l.move, Score("draw", 0.0) if l.score.kind == "eval" else l.score, l.pv) for l in lines]
                 result.stopped = "solved"
                 return
-            if main.control[kernel.NODES] >= node_limit:
+            if main.control[core.NODES] >= node_limit:
                 result.stopped = "nodes"
                 return
 
-    moves = np.empty(games.MAX_MOVES, dtype=np.int64)
-    if games.legal_moves(game, root, moves) == 0:
+    if module.legal_moves(root, np.empty(module.MAX_MOVES, dtype=np.int64)) == 0:
         result.stopped = "no-moves"
         return snapshot()
     helper_threads = [threading.Thread(target=help_search, args=(w, i % 2), daemon=True) for i, w in enumerate(helpers)]
@@ -160,7 +159,7 @@ def alphabeta_analysis(
         helpers_stop[0] = 1
         for thread in helper_threads:
             thread.join()
-    result.stopped = stop_reason(stop, bool(main.control[kernel.ABORTED])) or result.stopped
+    result.stopped = stop_reason(stop, bool(main.control[core.ABORTED])) or result.stopped
     if solve and result.stopped != "solved":
         result.notes.append(f"not proven: no forced result within depth {result.depth}")
     return snapshot()

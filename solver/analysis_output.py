@@ -15,12 +15,12 @@ from rich.table import Table
 
 from solver.analysis import Analysis
 from solver.engine import EngineSpec
-from solver.games.registry import PENGUINS, Game
+from solver.games.game_record import Game
 
 PV_SHOWN = 12  # moves of a principal variation printed in the table
 
 
-def pv_texts(state, pv: tuple[int, ...], game: Game = PENGUINS) -> list[str]:
+def pv_texts(state, pv: tuple[int, ...], game: Game) -> list[str]:
     """The principal variation in move notation, each move named in the position it is played in."""
     texts = []
     for code in pv:
@@ -29,7 +29,7 @@ def pv_texts(state, pv: tuple[int, ...], game: Game = PENGUINS) -> list[str]:
     return texts
 
 
-def progress_line(state, analysis: Analysis, game: Game = PENGUINS) -> str:
+def progress_line(state, analysis: Analysis, game: Game) -> str:
     """One status line while searching: depth, score, nodes, speed and the current best line."""
     best = analysis.best
     line = f"{analysis.engine}  depth {analysis.depth}  nodes {analysis.nodes:,}  {analysis.nodes_per_second:,.0f}/s  {analysis.seconds:.1f} s"
@@ -38,11 +38,11 @@ def progress_line(state, analysis: Analysis, game: Game = PENGUINS) -> str:
     return line
 
 
-def print_analysis(state, spec: EngineSpec, analysis: Analysis, position_text: str, game: Game = PENGUINS) -> None:
+def print_analysis(state, spec: EngineSpec, analysis: Analysis, game: Game) -> None:
     """The analysis as a table of lines with a summary, on stdout."""
     console = Console()
     seat = game.seat_name(state)
-    console.print(f"position  {position_text}", markup=False, highlight=False, soft_wrap=True)
+    console.print(f"position  {game.format_position(state)}", markup=False, highlight=False, soft_wrap=True)
     console.print(f"to move   {seat} ({game.phase_text(state)})  engine {spec.text()}", markup=False, highlight=False, soft_wrap=True)
     if not analysis.lines:
         console.print(f"{seat} has no legal move: the game is over.", soft_wrap=True)
@@ -73,7 +73,7 @@ def print_analysis(state, spec: EngineSpec, analysis: Analysis, position_text: s
         console.print(f"note: {note}", markup=False, highlight=False, soft_wrap=True)
 
 
-def analysis_json(state, spec: EngineSpec, analysis: Analysis, game: Game = PENGUINS) -> str:
+def analysis_json(state, spec: EngineSpec, analysis: Analysis, game: Game) -> str:
     """The analysis as one line of JSON with the keys documented in docs/json.md."""
     return json.dumps({
         "game": game.name,
@@ -110,10 +110,10 @@ def chance_table_lines(state, game: Game) -> list[str]:
             for code, p in game.chance_outcomes(state)]
 
 
-def print_chance(state, spec: EngineSpec, position_text: str, game: Game) -> None:
+def print_chance(state, spec: EngineSpec, game: Game) -> None:
     """What `analyze` prints at a chance node: the outcomes of the dice, instead of a search."""
     console = Console()
-    console.print(f"position  {position_text}", markup=False, highlight=False, soft_wrap=True)
+    console.print(f"position  {game.format_position(state)}", markup=False, highlight=False, soft_wrap=True)
     console.print(f"to move   {game.seat_name(state)} ({game.phase_text(state)})  engine {spec.text()}", markup=False, highlight=False, soft_wrap=True)
     console.print(chance_note(state, game), markup=False, highlight=False, soft_wrap=True)
     console.print("outcome   probability", markup=False, highlight=False, soft_wrap=True)

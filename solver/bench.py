@@ -28,14 +28,10 @@ from importlib import metadata
 from typing import Callable
 
 from solver.errors import CalderaError
-from solver.games.island.island_notation import BUILTIN_POSITIONS as ISLAND_POSITIONS
-from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS
 
 # A mid-game position with penguins of both sides, slides, captures and blocked slides
 # (the position M of docs/PERFORMANCE.md and bench/test_bench_penguins.py).
 MIDGAME = "8x5 6PI/5S2/pIIpEpee/P1eE4/2I1I2P - B play 14/13 0+0/0+1 13 cap=80"
-START = BUILTIN_POSITIONS["start"]
-ISLAND_START2 = ISLAND_POSITIONS["start2"]
 
 
 @dataclass(frozen=True)
@@ -46,11 +42,11 @@ class BenchCase:
     kind: str       # "perft", "alphabeta" or "mcts"
     title: str      # what the table calls it
     position_name: str
-    position: str   # notation text
+    position: str   # a built-in name or notation text of the game
     size: int       # depth (perft, alphabeta) or simulations (mcts) of a full run
     quick_size: int  # the same with --quick
     unit: str       # what is counted: "nodes" or "sims"
-    game: str = "penguins"  # the game of the position: "penguins" or "island"
+    game: str = "penguins"  # the game of the position (a registry name)
 
     def size_for(self, quick: bool) -> int:
         """The depth or simulation count to run: the quick one with --quick, else the full one."""
@@ -64,10 +60,10 @@ class BenchCase:
 
 
 CASES = (
-    BenchCase("perft", "perft", "perft", "start", START, size=5, quick_size=4, unit="nodes"),
+    BenchCase("perft", "perft", "perft", "start", "start", size=5, quick_size=4, unit="nodes"),
     BenchCase("alphabeta", "alphabeta", "alpha-beta", "M", MIDGAME, size=9, quick_size=6, unit="nodes"),
-    BenchCase("mcts", "mcts", "MCTS", "start", START, size=200_000, quick_size=5_000, unit="sims"),
-    BenchCase("island_mcts", "mcts", "MCTS", "island", ISLAND_START2, size=100_000, quick_size=2_000,
+    BenchCase("mcts", "mcts", "MCTS", "start", "start", size=200_000, quick_size=5_000, unit="sims"),
+    BenchCase("island_mcts", "mcts", "MCTS", "island", "start2", size=100_000, quick_size=2_000,
               unit="sims", game="island"),
 )
 # Each figure is the total work over the total time of this many runs.
@@ -211,40 +207,37 @@ def machine() -> dict:
 
 
 def prepare(case: BenchCase):
-    """The kernel array of the case's position (in its game's notation)."""
-    if case.game == "island":
-        from solver.games.island.island_binding import to_kernel as island_kernel
-        from solver.games.island.island_notation import parse_position as island_position
+    """The kernel array of the case's position."""
+    from solver.games.registry import game
 
-        return island_kernel(island_position(case.position))
-    from solver.games.penguins.penguins_binding import to_kernel
-    from solver.games.penguins.penguins_notation import parse_position
-
-    return to_kernel(parse_position(case.position))
+    record = game(case.game)
+    return record.to_kernel(record.resolve_position(case.position))
 
 
 def run_once(case: BenchCase, words, threads: int, size: int) -> Timing:
     """Run the case once on kernel position `words`; the kernels should be warm (solver.warmup)."""
-    from kernels.games import GAME_IDS, PENGUINS
+    from solver.engine import check_engine
+    from solver.games.registry import game
 
-    if case.kind in ("perft", "alphabeta") and case.game != "penguins":
-        raise ValueError(f"{case.kind} benchmarks run on penguins, not {case.game}")
+    record = game(case.game)
+    kernel = record.kernel_name(words)
     if case.kind == "perft":
         from solver.perft import perft
 
-        result = perft(words, size, threads)
+        result = perft(record, words, size, threads)
         return Timing(result.nodes, result.seconds)
+    check_engine(record, case.kind)
     if case.kind == "alphabeta":
         from solver.alphabeta import alphabeta_analysis
 
-        analysis = alphabeta_analysis(PENGUINS, words, depth=size, hash_mb=ALPHABETA_HASH_MB, threads=threads)
+        analysis = alphabeta_analysis(kernel, words, depth=size, hash_mb=ALPHABETA_HASH_MB, threads=threads)
         if analysis.depth != size:  # a proven result stops the search early: not the same work
             raise RuntimeError(f"alpha-beta stopped at depth {analysis.depth} of {size} ({analysis.stopped})")
         return Timing(analysis.nodes, analysis.seconds)
     if case.kind == "mcts":
         from solver.mcts import mcts_analysis
 
-        analysis = mcts_analysis(GAME_IDS[case.game], words, sims=size, seconds=None, threads=threads,
+        analysis = mcts_analysis(kernel, words, sims=size, seconds=None, threads=threads,
                                  memory_mb=MCTS_MEMORY_MB, seed=MCTS_SEED)
         return Timing(analysis.nodes, analysis.seconds)
     raise ValueError(f"unknown benchmark kind {case.kind!r}")
@@ -311,7 +304,7 @@ def run_suite(threads: int = 2, quick: bool = False, vs_openspiel: bool = False,
 
     `on_step(text)` is called before each measurement with a line saying what runs now.
     """
-    from solver.warmup import warm_up
+    from solver.warmup import prepare as prepare_engine
 
     pyspiel = load_pyspiel() if vs_openspiel else None  # fail before spending any time
     say = on_step or (lambda text: None)
@@ -325,7 +318,11 @@ def run_suite(threads: int = 2, quick: bool = False, vs_openspiel: bool = False,
         say(f"bench {step}/{steps_total}: {text}")
 
     say("bench: loading the kernels")
-    warm_up()
+    from solver.games.registry import game
+
+    for case in CASES:
+        record = game(case.game)
+        prepare_engine(record, (case.kind,), record.resolve_position(case.position))
     report = BenchReport(quick, threads)
     for case in CASES:
         timings = {}

@@ -1,6 +1,8 @@
-"""Engines by name: one place that turns options (or a spec like `mcts:sims=2000`) into a search.
+"""Engines by name: what each engine needs of a game, the one check that an engine fits a game,
+and one place that turns options (or a spec like `mcts:sims=2000`) into a search.
 
-Used by `caldera analyze`, `hint`, `match` and `bench`, so every command searches the same way.
+Used by `caldera analyze`, `hint`, `match`, `bench` and `warmup`, so every command searches the
+same way and refuses the same engines with the same words.
 """
 
 from __future__ import annotations
@@ -9,26 +11,84 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-import numpy as np
-
 from solver.analysis import Analysis, Line, Score
 from solver.errors import CalderaError
 
-ENGINES = ("alphabeta", "mcts", "expectimax", "random", "greedy")
 # Which settings each engine understands, and their types.
 SETTINGS = {
     "alphabeta": {"depth": int, "nodes": int, "time": float, "hash": int, "threads": int, "multipv": int, "solve": bool,
                   "weights": str},
     "mcts": {"sims": int, "time": float, "memory": int, "threads": int, "seed": int, "c": float, "multipv": int},
-    "expectimax": {"depth": int, "nodes": int, "time": float, "multipv": int},
-    "random": {"seed": int},
+    "expectimax": {"depth": int, "nodes": int, "time": float, "hash": int, "multipv": int},
+    "planner": {"nodes": int, "time": float, "hash": int},
     "greedy": {},
+    "random": {"seed": int},
 }
+ENGINES = tuple(SETTINGS)
 DEFAULT_TIME_S = 3.0  # when a search is given no depth, node, simulation or time limit
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What an engine needs of a game: its capabilities (solver/games/game_record.py) and, where
+    it matters, the number of seats of the position."""
+
+    words: str  # the games it plays, in words, for the refusal
+    players: int | None = None  # exactly this many seats, or any
+    chance: bool = True  # plays games with chance moves
+    goals: bool = False  # plans towards a goal (a puzzle) instead of playing against other sides
+
+
+NEEDS = {
+    "alphabeta": Needs("two-player games without chance", players=2, chance=False),
+    "greedy": Needs("two-player games without chance (one ply of alpha-beta)", players=2, chance=False),
+    "expectimax": Needs("two-player games, with or without chance", players=2),
+    "mcts": Needs("games of two or more seats, with or without chance"),
+    "random": Needs("games of two or more seats"),
+    "planner": Needs("positions with a goal (puzzles)", goals=True),
+}
 
 
 class EngineError(CalderaError):
     """An engine name, setting or combination of settings that cannot be used."""
+
+
+def suits(game, engine: str) -> bool:
+    """True when the game's capabilities meet what `engine` needs (players aside)."""
+    needs = NEEDS[engine]
+    if needs.goals:
+        return game.goals is not None
+    if game.single_agent or (game.chance and not needs.chance):
+        return False
+    low, high = game.players
+    return needs.players is None or low <= needs.players <= high
+
+
+def check_engine(game, engine: str, players: int | None = None) -> None:
+    """Refuse, in one line, an engine the game's record does not list, or one that needs another
+    number of seats than the position's `players`. The one check every command uses."""
+    if engine not in NEEDS:
+        raise EngineError(f"unknown engine '{engine}'; engines: {', '.join(ENGINES)}")
+    needs = NEEDS[engine]
+    others = ", ".join(game.engines)
+    if engine not in game.engines:
+        raise EngineError(f"{engine} plays {needs.words}, not {game.name} ({describe(game)}); "
+                          f"engines for {game.name}: {others}")
+    if needs.players is not None and players is not None and players != needs.players:
+        fitting = ", ".join(e for e in game.engines if NEEDS[e].players in (None, players))
+        raise EngineError(f"{engine} plays {needs.words}; this position has {players} players: use {fitting}")
+
+
+def describe(game) -> str:
+    """The game's capabilities in a few words, e.g. 'dice, 2-4 players'."""
+    low, high = game.players
+    parts = ["dice" if game.chance else "no chance", f"{low} player" if low == high == 1 else
+             f"{low} players" if low == high else f"{low}-{high} players"]
+    if game.single_agent:
+        parts.append("a goal to reach")
+    if game.hidden_information:
+        parts.append("hidden information")
+    return ", ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -51,7 +111,7 @@ class EngineSpec:
     @staticmethod
     def build(name: str, settings: dict) -> EngineSpec:
         """Check and convert settings (strings or values) for engine `name`."""
-        if name not in ENGINES:
+        if name not in SETTINGS:
             raise EngineError(f"unknown engine '{name}'; engines: {', '.join(ENGINES)}")
         known = SETTINGS[name]
         converted = {}
@@ -82,30 +142,34 @@ class EngineSpec:
         return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.settings.items())
 
 
-def run_engine(spec: EngineSpec, game: int, root: np.ndarray, stop: np.ndarray | None = None,
+def run_engine(spec: EngineSpec, kernel: str, root: np.ndarray, stop: np.ndarray | None = None,
                on_progress: Callable[[Analysis], None] | None = None, plies_to_end: int | None = None) -> Analysis:
-    """Search `root` with the engine of `spec`; returns its Analysis (best line first), with a
-    note when the root has more legal moves than the searches can hold."""
-    analysis = _run(spec, game, root, stop, on_progress, plies_to_end)
-    note = move_overflow_note(game, root)
+    """Search kernel position `root` (played by the kernel module named `kernel`) with the engine
+    of `spec`; returns its Analysis (best line first), with a note when the root has more legal
+    moves than the searches can hold."""
+    analysis = _run(spec, kernel, root, stop, on_progress, plies_to_end)
+    note = move_overflow_note(kernel, root)
     if note:
         analysis.notes.append(note)
     return analysis
 
 
-def move_overflow_note(game: int, root: np.ndarray) -> str:
-    """A note when `root` has more legal moves than games.MAX_MOVES ('' otherwise): the searches
-    then see the first MAX_MOVES of them, here and in any later position with as many."""
-    from kernels import games
+def move_overflow_note(kernel: str, root: np.ndarray) -> str:
+    """A note when `root` has more legal moves than its kernel's MAX_MOVES ('' otherwise): the
+    searches then see the first MAX_MOVES of them, here and in any later position with as many."""
+    import numpy as np
 
-    n = int(games.move_count(game, root, np.empty(games.MAX_MOVES, dtype=np.int64)))
-    if n <= games.MAX_MOVES:
+    from kernels import kernel_module
+
+    module = kernel_module(kernel)
+    n = int(module.legal_moves(root, np.empty(module.MAX_MOVES, dtype=np.int64)))
+    if n <= module.MAX_MOVES:
         return ""
     return (f"this position has {n:,} legal moves (P-9 combinations); the search considered the first "
-            f"{games.MAX_MOVES:,} of them, as in any later position with that many")
+            f"{module.MAX_MOVES:,} of them, as in any later position with that many")
 
 
-def _run(spec: EngineSpec, game: int, root: np.ndarray, stop: np.ndarray | None,
+def _run(spec: EngineSpec, kernel: str, root: np.ndarray, stop: np.ndarray | None,
          on_progress: Callable[[Analysis], None] | None, plies_to_end: int | None) -> Analysis:
     """The engine of `spec` on `root`."""
     s = spec.settings
@@ -114,18 +178,18 @@ def _run(spec: EngineSpec, game: int, root: np.ndarray, stop: np.ndarray | None,
 
         limited = any(k in s for k in ("depth", "nodes", "time"))
         return alphabeta_analysis(
-            game, root, depth=s.get("depth"), nodes=s.get("nodes"),
+            kernel, root, depth=s.get("depth"), nodes=s.get("nodes"),
             seconds=s.get("time", None if limited else DEFAULT_TIME_S), hash_mb=s.get("hash", 64),
             multipv=s.get("multipv", 1), threads=s.get("threads", 1), solve=s.get("solve", False),
             plies_to_end=plies_to_end, stop=stop, on_progress=on_progress,
-            weights=parse_weights(s["weights"]) if "weights" in s else None,
+            weights=kernel_weights(kernel, s["weights"]) if "weights" in s else None,
         )
     if spec.name == "mcts":
         from solver.mcts import mcts_analysis
 
         limited = any(k in s for k in ("sims", "time"))
         return mcts_analysis(
-            game, root, sims=s.get("sims"), seconds=s.get("time", None if limited else DEFAULT_TIME_S),
+            kernel, root, sims=s.get("sims"), seconds=s.get("time", None if limited else DEFAULT_TIME_S),
             threads=s.get("threads", 1), memory_mb=s.get("memory", 256), seed=s.get("seed", 0),
             exploration=s.get("c", 1.4), multipv=s.get("multipv", 1), stop=stop, on_progress=on_progress,
         )
@@ -134,35 +198,47 @@ def _run(spec: EngineSpec, game: int, root: np.ndarray, stop: np.ndarray | None,
 
         limited = any(k in s for k in ("depth", "nodes", "time"))
         return expectimax_analysis(
-            game, root, depth=s.get("depth"), nodes=s.get("nodes"),
-            seconds=s.get("time", None if limited else DEFAULT_TIME_S), multipv=s.get("multipv", 1), stop=stop,
-            on_progress=on_progress,
+            kernel, root, depth=s.get("depth"), nodes=s.get("nodes"),
+            seconds=s.get("time", None if limited else DEFAULT_TIME_S), hash_mb=s.get("hash", 64),
+            multipv=s.get("multipv", 1), stop=stop, on_progress=on_progress,
         )
     if spec.name == "greedy":
         # One ply of alpha-beta: the move whose resulting position evaluates best.
-        return _run(EngineSpec("alphabeta", {"depth": 1}), game, root, stop, on_progress, plies_to_end)
-    return _random_move(game, root, s.get("seed", 0))
+        return _run(EngineSpec("alphabeta", {"depth": 1}), kernel, root, stop, on_progress, plies_to_end)
+    if spec.name == "random":
+        return _random_move(kernel, root, s.get("seed", 0))
+    raise EngineError(f"engine {spec.name} does not search a position this way (it solves puzzles: caldera analyze)")
 
 
-def parse_weights(text: str) -> np.ndarray:
+def parse_weights(text: str) -> tuple[int, ...]:
     """Evaluation weights written as whole numbers joined by '/', e.g. '100/40/5/30/5000/3000'."""
-    from kernels.penguins import penguins_kernel as penguins
-
     parts = text.split("/")
-    if len(parts) != penguins.N_WEIGHTS or not all(p.lstrip("-").isdigit() for p in parts):
-        raise EngineError(f"weights must be {penguins.N_WEIGHTS} whole numbers joined by '/', not '{text}'")
-    return np.array([int(p) for p in parts], dtype=np.int64)
+    if not all(p.lstrip("-").isdigit() for p in parts):
+        raise EngineError(f"weights must be whole numbers joined by '/', not '{text}'")
+    return tuple(int(p) for p in parts)
 
 
-def _random_move(game: int, root: np.ndarray, seed: int) -> Analysis:
+def kernel_weights(kernel: str, text: str) -> np.ndarray:
+    """Weights for the evaluation of the kernel named `kernel`: as many as its EVAL_WEIGHTS."""
+    import numpy as np
+
+    from kernels import kernel_module
+
+    weights = parse_weights(text)
+    wanted = len(kernel_module(kernel).EVAL_WEIGHTS)
+    if len(weights) != wanted:
+        raise EngineError(f"weights must be {wanted} whole numbers joined by '/' for this game, not '{text}'")
+    return np.array(weights, dtype=np.int64)
+
+
+def _random_move(kernel: str, root: np.ndarray, seed: int) -> Analysis:
     """A uniformly random legal move (the weakest baseline)."""
-    from kernels import games
+    from solver.games.kernel_calls import legal_move_list
 
-    moves = np.empty(games.MAX_MOVES, dtype=np.int64)
-    n = games.legal_moves(game, root, moves)
-    if n == 0:
+    moves = legal_move_list(kernel, root)
+    if not moves:
         return Analysis("random", [], 0, 0, 0.0, "no-moves")
-    move = int(moves[random.Random(seed).randrange(n)])
+    move = moves[random.Random(seed).randrange(len(moves))]
     return Analysis("random", [Line(move, Score("value", 0.5), (move,))], 0, 1, 0.0, "depth")
 
 

@@ -1,7 +1,8 @@
 """Self-play matches between two engines: the game loop, paired openings and the Elo maths.
 
-Used by `caldera match`. Games are played on the kernel (kernels.games), for two players or, in
-Island Project, for 2 to 4 seats. Engine A plays one seat and engine B every other seat.
+Used by `caldera match`. Games are played on the game's kernel (kernels/dispatch.py names its
+operations), for as many seats as the start position has. Engine A plays one seat and engine B
+every other seat.
 
 Seat rotation: with P seats, games are played in groups of P. The games of a group start with
 the same random opening (the first `random_plies` decision plies) and engine A takes seat
@@ -9,8 +10,8 @@ g mod P in game g, so over a multiple of P games A plays every seat equally ofte
 engine profits from a lucky opening or from moving first (for two seats: games 2k and 2k+1
 share an opening and swap the engines' seats).
 
-Dice: chance positions (games.is_chance) are never played by an engine. Their outcome is drawn
-from games.chance_outcomes by probability with a seeded generator, one draw per roll; the games
+Dice: chance positions (the kernel's is_chance) are never played by an engine. Their outcome is
+drawn from the kernel's chance_outcomes by probability with a seeded generator, one draw per roll; the games
 of a group share that generator's seed, so the k-th roll of every game in a group is the same
 ("duplicate" dice: each seat sees the same rolls whichever engine sits there, as far as the
 games run alike). Rolls inside the random opening come from the opening's generator and do not
@@ -19,7 +20,7 @@ count as opening plies.
 Every engine move gets its own seed, derived from the match seed, the game and the ply, so that
 seeded engines (random, mcts) repeat a match exactly but do not play the same game over and over.
 
-Results: each seat's result is its share of the win (games.terminal_values): 1 for a sole
+Results: each seat's result is its share of the win (the kernel's terminal_values): 1 for a sole
 winner, 1/k for each of k tied winners, 0 for the others (in a two-seat game a draw is 1/2 each).
 Engine A's W-D-L counts a sole win as W, a shared win (0 < result < 1) as D and no win as L; its
 score is its mean result, compared with its fair share 1/P (what it would expect if all seats
@@ -44,12 +45,13 @@ from typing import Callable, Iterator
 
 import numpy as np
 
-from solver.engine import EngineError, EngineSpec, run_engine, with_seed
+from kernels import kernel_module
+from solver.engine import EngineSpec, check_engine, run_engine, with_seed
+from solver.games.kernel_calls import chance_outcome_list, legal_move_list, next_state
 
 Z95 = 1.959963984540054  # two-sided 95% quantile of the normal distribution
 MASK62 = (1 << 62) - 1
 OPENING_TAG, DICE_TAG = 0x0BE1, 0xD1CE  # mixed into the seeds of openings and of dice
-SEAT_NAMES = "ABCD"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -172,109 +174,46 @@ def mix_seed(*parts: int) -> int:
     return x & MASK62
 
 
-def game_name(game: int) -> str:
-    """The name of a kernel game id ('penguins', 'island')."""
-    from kernels.games import GAME_IDS
-
-    return next((name for name, number in GAME_IDS.items() if number == game), f"game {game}")
-
-
-def players_of(game: int, state: np.ndarray) -> int:
-    """The seats of the position: Island Project's PLAYERS word (2-4; games.num_players gives
-    the most seats, 4), otherwise games.num_players."""
-    from kernels import games
-
-    if game == games.ISLAND:
-        from kernels.island import island_kernel as island
-
-        return int(state[island.PLAYERS])
-    return int(games.num_players(game))
-
-
-def check_engines(game: int, *specs: EngineSpec, players: int | None = None) -> None:
-    """Refuse, before any game, an engine that cannot play `game` (alpha-beta and greedy need a
-    two-player game without dice; expectimax two players, so not a `players` of 3 or more)."""
-    from kernels import games
-
-    if game in games.TWO_PLAYER_DETERMINISTIC:
-        return
-    for spec in specs:
-        if spec.name in ("alphabeta", "greedy"):
-            raise EngineError(f"engine {spec.name} searches two-player games without dice; "
-                              f"use mcts or random for {game_name(game)}")
-        if spec.name == "expectimax" and players is not None and players != 2:
-            raise EngineError(f"engine expectimax searches two-player games; this match has {players} players: "
-                              "use mcts or random")
-
-
-def _legal(game: int, state: np.ndarray) -> np.ndarray:
+def _legal(kernel: str, state: np.ndarray) -> list[int]:
     """The legal kernel moves of `state` (empty once the game is over)."""
-    from kernels import games
-
-    moves = np.empty(games.MAX_MOVES, dtype=np.int64)
-    return moves[: games.legal_moves(game, state, moves)]
+    return legal_move_list(kernel, state)
 
 
-def _after(game: int, state: np.ndarray, move: int) -> np.ndarray:
-    """The kernel state after the legal `move`."""
-    from kernels import games
-
-    out = np.empty_like(state)
-    games.apply(game, state, np.int64(move), out)
-    return out
-
-
-def _is_chance(game: int, state: np.ndarray) -> bool:
+def _is_chance(kernel: str, state: np.ndarray) -> bool:
     """True when chance (the dice), not a player, chooses the next move."""
-    from kernels import games
-
-    return bool(games.is_chance(game, state))
+    return bool(kernel_module(kernel).is_chance(state))
 
 
-def sample_chance(game: int, state: np.ndarray, rng: random.Random) -> int:
+def sample_chance(kernel: str, state: np.ndarray, rng: random.Random) -> int:
     """A chance outcome of the chance position `state`, drawn by its probability (one rng draw)."""
-    from kernels import games
-
-    moves = np.empty(games.MAX_MOVES, dtype=np.int64)
-    probabilities = np.empty(games.MAX_MOVES, dtype=np.float64)
-    n = games.chance_outcomes(game, state, moves, probabilities)
-    if n == 0:
+    outcomes = chance_outcome_list(kernel, state)
+    if not outcomes:
         raise ValueError("not a chance position")
-    u = rng.random() * float(probabilities[:n].sum())
-    for i in range(n - 1):
-        u -= probabilities[i]
+    u = rng.random() * sum(p for _, p in outcomes)
+    for move, probability in outcomes[:-1]:
+        u -= probability
         if u < 0:
-            return int(moves[i])
-    return int(moves[n - 1])
+            return move
+    return outcomes[-1][0]
 
 
-def _plies_to_end(game: int, state: np.ndarray) -> int | None:
-    """Plies left before the game's ply cap, where the game has one."""
-    from kernels import games
-    from kernels.penguins import penguins_kernel as penguins
-
-    if game == games.PENGUINS:
-        return max(0, int(state[penguins.PLY_CAP]) - int(state[penguins.PLY]))
-    return None
-
-
-def random_opening(game: int, root: np.ndarray, plies: int, seed: int) -> tuple[int, ...]:
+def random_opening(kernel: str, root: np.ndarray, plies: int, seed: int) -> tuple[int, ...]:
     """`plies` uniformly random legal decisions from `root`, reproducible from `seed` (fewer if
     the game ends). Chance positions on the way are rolled by their probabilities from the same
     generator; their outcomes are part of the opening but do not count as plies."""
     rng = random.Random(seed)
     state, moves, decisions = root, [], 0
     while decisions < plies:
-        if _is_chance(game, state):
-            move = sample_chance(game, state, rng)
+        if _is_chance(kernel, state):
+            move = sample_chance(kernel, state, rng)
         else:
-            legal = _legal(game, state)
+            legal = _legal(kernel, state)
             if len(legal) == 0:
                 break
-            move = int(legal[rng.randrange(len(legal))])
+            move = legal[rng.randrange(len(legal))]
             decisions += 1
         moves.append(move)
-        state = _after(game, state, move)
+        state = next_state(kernel, state, move)
     return tuple(moves)
 
 
@@ -322,34 +261,36 @@ class GameInterrupted(Exception):
     """Raised inside `play_game` when an engine search was stopped by Ctrl-C (the game is void)."""
 
 
-def play_game(game: int, root: np.ndarray, spec_a: EngineSpec, spec_b: EngineSpec, a_side: int,
+def play_game(game, root: np.ndarray, spec_a: EngineSpec, spec_b: EngineSpec, a_side: int,
               opening: tuple[int, ...], seed: int, number: int = 0,
-              tallies: tuple[EngineTally, EngineTally] | None = None, dice_seed: int | None = None) -> GameRecord:
-    """Play one game from `root`: the `opening` moves, then A on seat `a_side` and B on every other
-    seat. Chance positions are rolled by their probabilities from a generator seeded `dice_seed`
-    (default: derived from `seed` and `number`), one draw per roll, never by an engine."""
-    from kernels import games
-
+              tallies: tuple[EngineTally, EngineTally] | None = None, dice_seed: int | None = None,
+              players: int = 2) -> GameRecord:
+    """Play one game of `game` (its record) from kernel position `root`: the `opening` moves, then
+    A on seat `a_side` and B on every other seat. Chance positions are rolled by their
+    probabilities from a generator seeded `dice_seed` (default: derived from `seed` and
+    `number`), one draw per roll, never by an engine."""
+    kernel = game.kernel_name(root)
+    module = kernel_module(kernel)
     dice = random.Random(mix_seed(seed, DICE_TAG, number) if dice_seed is None else dice_seed)
     state, moves = root, []
     for move in opening:
-        state = _after(game, state, move)
+        state = next_state(kernel, state, move)
         moves.append(move)
     while True:
-        if _is_chance(game, state):
-            move = sample_chance(game, state, dice)
-            state = _after(game, state, move)
+        if _is_chance(kernel, state):
+            move = sample_chance(kernel, state, dice)
+            state = next_state(kernel, state, move)
             moves.append(move)
             continue
-        legal = _legal(game, state)
+        legal = _legal(kernel, state)
         if len(legal) == 0:
             break
-        seat = int(games.to_move(game, state))
+        seat = int(module.to_move(state))
         engine = 0 if seat == a_side else 1
         spec = (spec_a, spec_b)[engine]
         own_seed = spec.settings.get("seed", 0)
         seeded = with_seed(spec, mix_seed(seed, own_seed, number, len(moves)))
-        analysis = run_engine(seeded, game, state, plies_to_end=_plies_to_end(game, state))
+        analysis = run_engine(seeded, kernel, state, plies_to_end=game.kernel_plies_to_end(state))
         if analysis.stopped == "interrupted":
             raise GameInterrupted(f"game {number + 1} interrupted")
         if analysis.best is None or analysis.best.move not in legal:
@@ -360,11 +301,10 @@ def play_game(game: int, root: np.ndarray, spec_a: EngineSpec, spec_b: EngineSpe
             tally.seconds += analysis.seconds
             tally.nodes += analysis.nodes
         move = analysis.best.move
-        state = _after(game, state, move)
+        state = next_state(kernel, state, move)
         moves.append(move)
-    values = np.zeros(games.num_players(game), dtype=np.float64)
-    games.terminal_values(game, state, values)
-    players = players_of(game, root)
+    values = np.zeros(module.SEATS, dtype=np.float64)
+    module.terminal_values(state, values)
     return GameRecord(number, a_side, tuple(moves), min(len(opening), len(moves)),
                       tuple(float(v) for v in values[:players]))
 
@@ -381,13 +321,9 @@ class MatchResult:
     records: list[GameRecord] = field(default_factory=list)
     tallies: tuple[EngineTally, EngineTally] = field(default_factory=lambda: (EngineTally(), EngineTally()))
     interrupted: bool = False
-    game: int = 0  # the kernel game id (0 = penguins)
+    game: str = "penguins"  # the game's name
+    seats: str = "AB"  # the game's seat letters
     players: int = 2  # seats per game: A plays one, B all the others
-
-    @property
-    def game_name(self) -> str:
-        """The game's name, e.g. 'island'."""
-        return game_name(self.game)
 
     @property
     def fair_share(self) -> float:
@@ -462,27 +398,31 @@ class MatchResult:
         return sum(r.plies for r in self.records) / len(self.records) if self.records else None
 
 
-def play_match(game: int, root: np.ndarray, spec_a: EngineSpec, spec_b: EngineSpec, games: int = 20,
+def play_match(game, start, spec_a: EngineSpec, spec_b: EngineSpec, games: int = 20,
                random_plies: int = 2, seed: int = 0, on_game: Callable[[GameRecord, MatchResult], None] | None = None,
                should_stop: Callable[[], bool] | None = None) -> MatchResult:
-    """Play `games` games of A against B with shared openings and rotated seats; see the module doc.
+    """Play `games` games of A against B from the reference State `start` of `game` (its record),
+    with shared openings and rotated seats; see the module doc.
 
-    With P seats (players_of the root), game g belongs to group g // P, whose games share the
+    With P seats (the start's players), game g belongs to group g // P, whose games share the
     opening and the dice seed, and A sits on seat g mod P: play a multiple of P games for every
     seat equally often. Raises EngineError first if an engine cannot play the game.
     """
-    players = players_of(game, root)
-    check_engines(game, spec_a, spec_b, players=players)
-    result = MatchResult(spec_a, spec_b, games, random_plies, seed, game=game, players=players)
+    players = game.players_of(start)
+    for spec in (spec_a, spec_b):
+        check_engine(game, spec.name, players)
+    root = game.to_kernel(start)
+    kernel = game.kernel_name(root)
+    result = MatchResult(spec_a, spec_b, games, random_plies, seed, game=game.name, seats=game.seats, players=players)
     for number in range(games):
         if should_stop is not None and should_stop():
             result.interrupted = True
             break
         group = number // players
-        opening = random_opening(game, root, random_plies, mix_seed(seed, OPENING_TAG, group))
+        opening = random_opening(kernel, root, random_plies, mix_seed(seed, OPENING_TAG, group))
         try:
             record = play_game(game, root, spec_a, spec_b, number % players, opening, seed, number, result.tallies,
-                               dice_seed=mix_seed(seed, DICE_TAG, group))
+                               dice_seed=mix_seed(seed, DICE_TAG, group), players=players)
         except (GameInterrupted, KeyboardInterrupt):
             result.interrupted = True
             break
@@ -540,7 +480,7 @@ def summary_lines(result: MatchResult, position: str) -> list[str]:
     a, b = result.spec_a.text(), result.spec_b.text()
     played = len(result.records)
     seats = "" if result.players == 2 else f", {result.players} seats (A one, B the others)"
-    lines = [f"match     {a} vs {b} on {result.game_name} {position}: {played} game{'s' if played != 1 else ''}"
+    lines = [f"match     {a} vs {b} on {result.game} {position}: {played} game{'s' if played != 1 else ''}"
              f"{seats}, openings of {result.random_plies} random plies, seed {result.seed}"]
     if result.interrupted:
         lines.append(f"stopped   interrupted after {played} of {result.requested} games")
@@ -569,44 +509,36 @@ def summary_lines(result: MatchResult, position: str) -> list[str]:
         lines.append(f"sides     side A scored {100 * result.side_a_score:.1f}%, side B {100 - 100 * result.side_a_score:.1f}% "
                      "(either engine)")
     else:
-        by_seat = ", ".join(f"{SEAT_NAMES[s]} {100 * v:.1f}%" for s, v in enumerate(result.seat_scores))
+        by_seat = ", ".join(f"{result.seats[s]} {100 * v:.1f}%" for s, v in enumerate(result.seat_scores))
         on_seats = "/".join(str(n) for n in result.seat_games)
-        lines.append(f"seats     {by_seat} (either engine); {a} played seats A-{SEAT_NAMES[result.players - 1]} "
+        lines.append(f"seats     {by_seat} (either engine); {a} played seats A-{result.seats[result.players - 1]} "
                      f"{on_seats} times")
     lines.append(f"time      {a} {ta.ms_per_move:.1f} ms/move, {b} {tb.ms_per_move:.1f} ms/move")
     return lines
 
 
-def _move_namer(game: int, start) -> Callable[[int], str]:
-    """Kernel move code -> notation text for `game` (penguins needs the start State)."""
-    from kernels.games import ISLAND
-
-    if game == ISLAND:
-        from solver.games.island.island_notation import format_move as island_move
-
-        return lambda code: island_move(start, code)
-    from solver.games.penguins.penguins_binding import decode_move
-    from solver.games.penguins.penguins_notation import format_move
-
-    return lambda code: format_move(start, decode_move(code))
+def move_names(game, start, moves: tuple[int, ...]) -> list[str]:
+    """Kernel move codes played from the reference State `start`, in move notation, each named in
+    the position it was played in (dice rolls too, e.g. 'roll:3V')."""
+    names, state = [], start
+    for code in moves:
+        names.append(game.format_move(state, code))
+        state = game.successor(state, code)
+    return names
 
 
-def match_json(result: MatchResult, position: str, start) -> dict:
+def match_json(result: MatchResult, game, start) -> dict:
     """The match as a JSON-ready dict: totals, Elo (two seats) or share (more), and every game
     with its moves in notation (dice rolls included, e.g. 'roll:3V').
 
-    `start` is the reference State the games started from (for the move names).
+    `start` is the reference State of `game` (its record) the games started from.
     """
-    name = _move_namer(result.game, start)
-
-    def names(codes) -> list[str]:
-        return [name(code) for code in codes]
 
     elo = result.elo
     interval = result.score_interval
     return {
-        "game": result.game_name,
-        "position": position,
+        "game": result.game,
+        "position": game.format_position(start),
         "players": result.players,
         "engine_a": result.spec_a.text(),
         "engine_b": result.spec_b.text(),
@@ -634,16 +566,19 @@ def match_json(result: MatchResult, position: str, start) -> dict:
             {"spec": spec.text(), "moves": t.moves, "seconds": t.seconds, "nodes": t.nodes}
             for spec, t in zip((result.spec_a, result.spec_b), result.tallies)
         ],
-        "results": [
-            {
-                "game": r.number + 1,
-                "a_side": SEAT_NAMES[r.a_side],
-                "score_a": r.a_score,
-                "values": list(r.values),
-                "plies": r.plies,
-                "opening": names(r.moves[: r.opening_plies]),
-                "moves": names(r.moves[r.opening_plies:]),
-            }
-            for r in result.records
-        ],
+        "results": [game_json(r, result.seats, move_names(game, start, r.moves)) for r in result.records],
+    }
+
+
+def game_json(record: GameRecord, seats: str, names: list[str]) -> dict:
+    """One game of a match as a JSON-ready dict, its moves (`names`, in notation) split into the
+    random opening and the rest."""
+    return {
+        "game": record.number + 1,
+        "a_side": seats[record.a_side],
+        "score_a": record.a_score,
+        "values": list(record.values),
+        "plies": record.plies,
+        "opening": names[: record.opening_plies],
+        "moves": names[record.opening_plies:],
     }

@@ -6,10 +6,9 @@ A fixed seed, simulation limit and thread count give exactly the same result eve
 
 Example:
 
-    >>> from kernels.games import PENGUINS
     >>> from solver.games.penguins.penguins_binding import to_kernel
     >>> from solver.games.penguins.penguins_notation import resolve_position
-    >>> analysis = mcts_analysis(PENGUINS, to_kernel(resolve_position("pond")), sims=2000, seconds=None)
+    >>> analysis = mcts_analysis("penguins.penguins_plain", to_kernel(resolve_position("pond")), sims=2000, seconds=None)
     >>> analysis.stopped, analysis.nodes
     ('sims', 2000)
 """
@@ -22,12 +21,13 @@ from typing import Callable
 
 import numpy as np
 
-from kernels import games
+from kernels import kernel_module
+from kernels.dispatch import call
 from kernels.rng import new_rng
 from solver.analysis import Analysis, Line, Score
-from solver.search import mcts_core as kernel
+from solver.search import mcts_core as core
 
-BYTES_PER_NODE = kernel.BYTES_PER_NODE
+BYTES_PER_NODE = core.BYTES_PER_NODE
 # A chunk of simulations between two looks at the clock aims at this many seconds.
 CHUNK_SECONDS = 0.02
 FIRST_CHUNK, MAX_CHUNK = 32, 65_536
@@ -45,14 +45,15 @@ def tree_capacity(memory_mb: float, threads: int = 1) -> int:
 class Tree:
     """One UCT tree over preallocated arrays of exactly `capacity` nodes, grown in chunks."""
 
-    def __init__(self, game: int, root: np.ndarray, capacity: int, seed: int, exploration: float):
-        self.game = game
+    def __init__(self, kernel: str, root: np.ndarray, capacity: int, seed: int, exploration: float):
+        self.kernel = kernel
+        self.max_moves = kernel_module(kernel).MAX_MOVES
         self.root = np.ascontiguousarray(root)
         self.exploration = float(exploration)
-        self.arrays = tuple(np.zeros(capacity, dtype=dtype) for _, dtype in kernel.NODE_ARRAYS)
-        self.meta = np.zeros(kernel.META_LEN, dtype=np.int64)
+        self.arrays = tuple(np.zeros(capacity, dtype=dtype) for _, dtype in core.NODE_ARRAYS)
+        self.meta = np.zeros(core.META_LEN, dtype=np.int64)
         self.rng = new_rng(seed)
-        kernel.reset_tree(*self.arrays, self.meta)
+        core.reset_tree(*self.arrays, self.meta)
 
     @property
     def capacity(self) -> int:
@@ -62,22 +63,22 @@ class Tree:
     @property
     def size(self) -> int:
         """Nodes in use."""
-        return int(self.meta[kernel.NODES])
+        return int(self.meta[core.NODES])
 
     @property
     def full(self) -> bool:
         """True once an expansion found no room (the tree then stops growing)."""
-        return bool(self.meta[kernel.FULL])
+        return bool(self.meta[core.FULL])
 
     @property
     def simulations(self) -> int:
         """Simulations run so far."""
-        return int(self.meta[kernel.SIMULATIONS])
+        return int(self.meta[core.SIMULATIONS])
 
     @property
     def depth(self) -> int:
         """Depth of the deepest node (the root's children are at depth 1)."""
-        return int(kernel.tree_depth(self.meta))
+        return int(core.tree_depth(self.meta))
 
     def warm_up(self) -> None:
         """Load (or compile) every kernel the search uses, without searching."""
@@ -85,22 +86,22 @@ class Tree:
         self.root_children()
         out = np.empty(1, dtype=np.int64)
         move_of, _, first_child, child_count, visits, _, _, _ = self.arrays
-        kernel.principal_variation(move_of, first_child, child_count, visits, 0, out)
-        kernel.tree_depth(self.meta)
+        core.principal_variation(move_of, first_child, child_count, visits, 0, out)
+        core.tree_depth(self.meta)
 
     def run(self, budget: int, stop: np.ndarray) -> int:
         """Run up to `budget` simulations (fewer if stop[0] != 0); return how many ran."""
-        return int(kernel.run_simulations(
-            self.game, self.root, *self.arrays, self.meta, self.rng, self.exploration, budget, stop,
+        return int(call(
+            core.run_simulations, self.kernel, self.root, *self.arrays, self.meta, self.rng, self.exploration, budget, stop,
         ))
 
     def root_children(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(moves, visits, total rewards of the root player) of the root's children."""
         move_of, _, first_child, child_count, visits, reward, _, _ = self.arrays
-        moves = np.empty(games.MAX_MOVES, dtype=np.int64)
-        counts = np.empty(games.MAX_MOVES, dtype=np.int64)
-        rewards = np.empty(games.MAX_MOVES, dtype=np.float64)
-        n = kernel.root_children(move_of, first_child, child_count, visits, reward, moves, counts, rewards)
+        moves = np.empty(self.max_moves, dtype=np.int64)
+        counts = np.empty(self.max_moves, dtype=np.int64)
+        rewards = np.empty(self.max_moves, dtype=np.float64)
+        n = core.root_children(move_of, first_child, child_count, visits, reward, moves, counts, rewards)
         return moves[:n], counts[:n], rewards[:n]
 
     def pv(self, move: int) -> tuple[int, ...]:
@@ -110,7 +111,7 @@ class Tree:
         for node in range(first, first + max(count, 0)):
             if move_of[node] == move:
                 out = np.empty(MAX_PV, dtype=np.int64)
-                n = kernel.principal_variation(move_of, first_child, child_count, visits, node, out)
+                n = core.principal_variation(move_of, first_child, child_count, visits, node, out)
                 return tuple(int(m) for m in out[:n])
         return (int(move),)
 
@@ -145,7 +146,7 @@ def _analysis(trees: list[Tree], multipv: int, started: float, stopped: str, thr
 
 
 def mcts_analysis(
-    game: int,
+    kernel: str,
     root: np.ndarray,
     sims: int | None,
     seconds: float | None,
@@ -157,7 +158,7 @@ def mcts_analysis(
     stop: np.ndarray | None = None,
     on_progress: Callable[[Analysis], None] | None = None,
 ) -> Analysis:
-    """Analyse kernel position `root` of `game` with UCT; return the best `multipv` root moves.
+    """Analyse kernel position `root` with UCT (`kernel` names its kernel module); return the best `multipv` root moves.
 
     Stops after `sims` simulations (split evenly over the threads), after `seconds`, or when
     another thread sets stop[0] != 0 (a KeyboardInterrupt here sets it too), always with the best
@@ -168,14 +169,14 @@ def mcts_analysis(
     """
     threads = max(int(threads), 1)
     root = np.ascontiguousarray(root)
-    probe = np.empty(games.MAX_MOVES, dtype=np.int64)
-    if games.legal_moves(game, root, probe) == 0:
+    module = kernel_module(kernel)
+    if module.legal_moves(root, np.empty(module.MAX_MOVES, dtype=np.int64)) == 0:
         return Analysis("mcts", [], 0, 0, 0.0, "no-moves", threads)
     halt = stop if stop is not None else np.zeros(1, dtype=np.int64)
     capacity = tree_capacity(memory_mb, threads)
-    if capacity < 1 + games.MAX_MOVES:
+    if capacity < 1 + module.MAX_MOVES:
         raise ValueError(f"{memory_mb} MB is too little memory for {threads} MCTS trees")
-    trees = [Tree(game, root, capacity, seed + i, exploration) for i in range(threads)]
+    trees = [Tree(kernel, root, capacity, seed + i, exploration) for i in range(threads)]
     trees[0].warm_up()  # load (or compile) the kernels before the clock starts
     if sims is None:
         shares: list[int | None] = [None] * threads

@@ -1,4 +1,9 @@
-"""Perft: count the move sequences of a given depth, root move by root move, on one or more threads."""
+"""Perft for every game: count the move sequences of a given depth, root move by root move, with
+the kernel (on one or more threads) or with the readable reference rules (the oracle).
+
+Depth counts decisions (ruling P-8a); a root at a chance node (a dice roll) spends no depth on
+its outcomes. Root moves are kernel move integers in both cases.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +14,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from solver.games.penguins import penguins_rules as penguins
-from solver.games.penguins import penguins_binding as penguins_kernel
-from solver.games.penguins.penguins_rules import State
+from solver.games.kernel_calls import chance_outcome_list, legal_move_list, next_state
 
 Progress = Callable[[int, int], None]
 
@@ -54,25 +57,39 @@ def root_split(moves: Sequence, count: Callable[[Any], int], threads: int = 1,
     return PerftResult(sum(counts), time.perf_counter() - started, tuple(zip(moves, counts)))
 
 
-def perft(words: np.ndarray, depth: int, threads: int = 1, on_root_move: Progress | None = None) -> PerftResult:
-    """Penguins perft of a kernel position (P-8a) with the kernel; the divide names reference Moves."""
+def kernel_count(kernel: str, words: np.ndarray, depth: int, stop: np.ndarray | None = None) -> int:
+    """The perft of kernel position `words` with the kernel named `kernel`: the count alone, on
+    this thread (solver/search/perft_core.py)."""
+    from kernels.dispatch import call
+    from solver.search import perft_core as core
+
+    return int(call(core.perft, kernel, words, depth, np.zeros(1, dtype=np.int64) if stop is None else stop))
+
+
+def perft(game, words: np.ndarray, depth: int, threads: int = 1, on_root_move: Progress | None = None,
+          stop: np.ndarray | None = None) -> PerftResult:
+    """Perft of kernel position `words` of `game` (its record) with its kernel
+    (solver/search/perft_core.py), the root moves shared out among `threads` threads."""
     if depth == 0:
         return PerftResult(1, 0.0, ())
-    k = penguins_kernel.kernel()
+    from kernels import kernel_module
 
-    def count(code: int) -> int:
-        below = np.zeros(1, dtype=np.int64)
-        k.perft_divide(words, np.array([code], dtype=np.int64), depth, below)
-        return int(below[0])
+    kernel = game.kernel_name(words)
+    stop = np.zeros(1, dtype=np.int64) if stop is None else stop
+    chance = bool(kernel_module(kernel).is_chance(words))
+    moves = [m for m, _ in chance_outcome_list(kernel, words)] if chance else legal_move_list(kernel, words)
+    below = depth if chance else depth - 1
+    return root_split(moves, lambda move: kernel_count(kernel, next_state(kernel, words, move), below, stop),
+                      threads, on_root_move)
 
-    result = root_split(penguins_kernel.legal_moves(words), count, threads, on_root_move)
-    divide = tuple((penguins_kernel.decode_move(code), n) for code, n in result.divide)
-    return PerftResult(result.nodes, result.seconds, divide)
 
-
-def reference_perft(state: State, depth: int, on_root_move: Progress | None = None) -> PerftResult:
-    """Penguins perft with the reference rules: the oracle, and the baseline of the speed ratio."""
+def reference_perft(game, state, depth: int, on_root_move: Progress | None = None) -> PerftResult:
+    """Perft of the reference State `state` with the game's reference rules: the oracle, and the
+    baseline of the speed ratios."""
     if depth == 0:
         return PerftResult(1, 0.0, ())
-    return root_split(penguins.legal_moves(state), lambda move: penguins.perft(penguins.successor(state, move), depth - 1),
+    chance = game.is_chance(state)
+    moves = [m for m, _ in game.chance_outcomes(state)] if chance else game.legal_moves(state)
+    below = depth if chance else depth - 1
+    return root_split(moves, lambda move: game.reference_perft(game.successor(state, move), below),
                       on_root_move=on_root_move)

@@ -1,4 +1,5 @@
-"""Solving Oros shaping puzzles: the shortest plan that reaches a goal within an action budget.
+"""The planner: the shortest plan that reaches a goal within an action budget, for a single-agent
+game (the Oros shaping puzzles).
 
 Iterative deepening around the numba pass in solver/search/planner_core.py: limits 1, 2, ... up to the
 budget, the table of positions proven to have no plan kept from pass to pass. The first limit
@@ -16,8 +17,6 @@ from typing import Callable
 import numpy as np
 
 from solver.errors import CalderaError
-from solver.games.oros import oros_binding as oros_kernel
-from solver.games.oros.oros_goals import Goal, check_fits, encode_goal
 from solver.watch import new_stop, stop_reason, table_entries, watch
 
 FOUND, NO_PLAN, UNKNOWN = "found", "none", "unknown"
@@ -44,23 +43,24 @@ class PlanResult:
     stopped: str | None = None
 
 
-def solve(state, goal: Goal, budget: int, nodes: int | None = None, seconds: float | None = None,
+def solve(game, state, goal, budget: int, nodes: int | None = None, seconds: float | None = None,
           hash_mb: int = DEFAULT_HASH_MB, stop: np.ndarray | None = None,
           on_progress: Callable[[PlanResult], None] | None = None) -> PlanResult:
-    """Find a shortest plan of at most `budget` actions from the reference State `state` to
-    `goal`, or prove there is none; stop early (outcome UNKNOWN) after about `nodes` nodes,
-    `seconds` seconds or on Ctrl-C. `on_progress` gets the result so far after each pass and
-    about five times a second."""
-    from solver.search import planner_core as kernel  # imports numba: only when solving
+    """Find a shortest plan of at most `budget` actions from the reference State `state` of
+    `game` (its record) to `goal`, or prove there is none; stop early (outcome UNKNOWN) after
+    about `nodes` nodes, `seconds` seconds or on Ctrl-C. `on_progress` gets the result so far
+    after each pass and about five times a second."""
+    from kernels.dispatch import call  # imports numba: only when solving
+    from solver.search import planner_core as core
 
-    check_fits(goal, state)
+    goal_words = game.goals.encode(goal, state)
     if not 0 <= budget <= MAX_BUDGET:
         raise CalderaError(f"the budget is {budget} actions; it must be 0..{MAX_BUDGET}")
-    root = oros_kernel.to_kernel(state)
-    goal_words = encode_goal(goal, state)
+    root = game.to_kernel(state)
+    kernel = game.kernel_name(root)
     stop = new_stop() if stop is None else stop
-    control = np.zeros(kernel.CONTROL_LEN, dtype=np.int64)
-    control[kernel.NODE_LIMIT] = nodes if nodes is not None else 1 << 62
+    control = np.zeros(core.CONTROL_LEN, dtype=np.int64)
+    control[core.NODE_LIMIT] = nodes if nodes is not None else 1 << 62
     keys = np.zeros(table_entries(hash_mb, TABLE_ENTRY_BYTES), dtype=np.uint64)
     proven = np.zeros(keys.shape[0], dtype=np.int8)
     path = np.zeros(max(budget, 1), dtype=np.int64)
@@ -68,19 +68,19 @@ def solve(state, goal: Goal, budget: int, nodes: int | None = None, seconds: flo
     result = PlanResult(UNKNOWN, (), budget, -1, 0, 0.0)
 
     def snapshot() -> PlanResult:
-        result.nodes, result.seconds = int(control[kernel.NODES]), time.perf_counter() - started
+        result.nodes, result.seconds = int(control[core.NODES]), time.perf_counter() - started
         return result
 
     def deepen() -> None:
-        bound = int(kernel.goal_bound(root, goal_words))
+        bound = int(call(core.bound, kernel, root, goal_words))
         if bound == 0:
             result.outcome, result.plan = FOUND, ()
             return
         # No plan is shorter than the admissible bound: those limits need no pass.
         result.ruled_out = min(bound, budget + 1) - 1
         for limit in range(bound, budget + 1):
-            found = int(kernel.search(root, goal_words, np.int64(limit), keys, proven, path, control, stop))
-            if found == kernel.STOPPED:
+            found = int(call(core.search, kernel, root, goal_words, np.int64(limit), keys, proven, path, control, stop))
+            if found == core.STOPPED:
                 return
             if found > 0:
                 result.outcome, result.plan = FOUND, tuple(int(m) for m in path[:found])

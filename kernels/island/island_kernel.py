@@ -5,63 +5,16 @@ Must agree move for move with the reference rules in solver/games/island/island_
 docs/rules/island.md); tests/island/test_island_differential.py checks that on thousands of random
 games. Move integers are the reference's (kind << 8 | argument, see its docstring).
 
-State layout (one uint64 per word; a board is 25 bits, bit index = r * 5 + c, I-1):
-
-    NATIVE, NEWLAND, PLATEAU   terrain boards (ocean = every other tile)
-    MARKERS                    volcano markers
-    PEOPLE + 3 * seat + k      bit k of the count of `seat`'s people on each tile (three bit
-                               planes per seat: counts 0..7; a seat has at most 5 people)
-    RESERVE + seat, FOOD + seat
-    NEWLAND_SUPPLY, PLATEAU_SUPPLY, MARKER_SUPPLY
-    PLAYERS, TO_MOVE, PHASE (SHIFTING..OVER), PREVIOUS_SHIFT and SHIFT (a shift id or NONE),
-    DICE (low * 6 + high, or NONE), FED (0/1), TURN, TURN_CAP
-
-Seats at or above PLAYERS keep all their words zero.
+The state layout (word indices, phases, move kinds) is kernels/island/island_layout.py's; this
+module defines the operations every search calls (kernels/dispatch.py).
 """
 
 import numpy as np
 from numba import njit
 
-from kernels.bits import ONE, ZERO, bit, lowest_square, popcount
+from kernels.bits import ONE, ZERO, bit, copy_words, fill, lowest_square, popcount
+from kernels.island.island_layout import *  # noqa: F403  (word indices, phases, move kinds)
 from kernels.rng import random_below, random_unit
-
-SIZE = 5
-TILES = 25
-MAX_SEATS = 4
-# Words.
-NATIVE = 0
-NEWLAND = 1
-PLATEAU = 2
-MARKERS = 3
-PEOPLE = 4  # + 3 * seat + plane
-PLANES = 3
-RESERVE = 16  # + seat
-FOOD = 20  # + seat
-NEWLAND_SUPPLY = 24
-PLATEAU_SUPPLY = 25
-MARKER_SUPPLY = 26
-PLAYERS = 27
-TO_MOVE = 28
-PHASE = 29
-PREVIOUS_SHIFT = 30
-SHIFT = 31
-DICE = 32
-FED = 33
-TURN = 34
-TURN_CAP = 35
-STATE_LEN = 36
-
-NONE = 255  # no shift yet / no previous shift / no dice
-SHIFTING, ROLLING, CHOOSING, ACTION1, ACTION2, OVER = 0, 1, 2, 3, 4, 5
-# Move kinds (bits 8-11 of a move; the argument is bits 0-7), as in solver/games/island/island_rules.py.
-SHIFT_MOVE, ROLL, NUMBER, VOLCANO, VOLCANO_NONE, DISPATCH, STEP, END, PASS = range(1, 10)
-V_FACE = 5
-FACES = 6
-CHANCE_OUTCOMES = 21
-CAPACITY = 2
-PLATEAU_PEOPLE_TO_END = 5
-# 25 dispatches + 5 people x 4 steps + END bounds every phase (die choices: 2 + 25, rolls: 21).
-MAX_MOVES = 64
 
 FULL = np.uint64((1 << TILES) - 1)
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # up, right, down, left (the death-cross scan order)
@@ -191,6 +144,12 @@ def is_chance(state):
 def is_over(state):
     """True once the game has ended."""
     return state[PHASE] == OVER
+
+
+@njit(cache=True, inline="always")
+def to_move(state):
+    """The seat to move."""
+    return np.int64(state[TO_MOVE])
 
 
 @njit(cache=True, nogil=True)
@@ -403,7 +362,7 @@ def end_turn(out):
 @njit(cache=True, nogil=True)
 def apply(state, move, out):
     """Write into `out` the position after the legal `move` (legality is not checked)."""
-    out[:] = state
+    copy_words(state, out)
     kind = (move >> 8) & 15
     argument = move & 255
     if kind == SHIFT_MOVE:
@@ -444,7 +403,7 @@ def apply(state, move, out):
 def terminal_values(state, values):
     """Each seat's share of the win of a finished game (the reference's `results`): most food,
     then most people on plateaus; tied winners share 1. Seats beyond the players get 0."""
-    values[:] = 0.0
+    fill(values, 0.0)
     players = min(np.int64(state[PLAYERS]), values.shape[0])
     best_food = np.int64(-1)
     best_plateau = np.int64(-1)
@@ -543,7 +502,7 @@ def random_playouts(root, count, rng):
     scratch = np.empty_like(root)
     plies = np.int64(0)
     for _ in range(count):
-        state[:] = root
+        copy_words(root, state)
         while True:
             n = legal_moves(state, moves)
             if n == 0:
@@ -556,38 +515,3 @@ def random_playouts(root, count, rng):
             state, scratch = scratch, state
             plies += 1
     return plies
-
-
-@njit(cache=True, nogil=True)
-def perft(root, depth):
-    """Move sequences of `depth` decision plies, every dice outcome expanded without using up
-    depth (the reference's `perft`)."""
-    if depth <= 0:
-        return np.int64(1)
-    levels = 2 * depth + 2  # a roll never follows a roll, so chance levels at most double it
-    states = np.empty((levels, STATE_LEN), dtype=np.uint64)
-    moves = np.empty((levels, MAX_MOVES), dtype=np.int64)
-    n_moves = np.zeros(levels, dtype=np.int64)
-    next_move = np.zeros(levels, dtype=np.int64)
-    remaining = np.zeros(levels, dtype=np.int64)
-    states[0, :] = root
-    remaining[0] = depth
-    n_moves[0] = legal_moves(states[0], moves[0])
-    total = np.int64(0)
-    level = 0
-    while level >= 0:
-        if next_move[level] == n_moves[level]:
-            level -= 1
-            continue
-        move = moves[level, next_move[level]]
-        next_move[level] += 1
-        apply(states[level], move, states[level + 1])
-        left = remaining[level] if is_chance(states[level]) else remaining[level] - 1
-        if left == 0:
-            total += 1
-            continue
-        level += 1
-        remaining[level] = left
-        n_moves[level] = legal_moves(states[level], moves[level])
-        next_move[level] = 0
-    return total

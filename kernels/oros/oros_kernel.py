@@ -1,55 +1,29 @@
-"""Oros tectonics bitboard kernel: move generation, apply and perft on one flat uint64 array.
+"""Oros tectonics bitboard kernel: move generation and apply on one flat uint64 array.
 
 Must agree move for move with the reference rules in solver/games/oros/oros_rules.py (rulings O-1..O-6,
 the shared contract of issue 6); tests/oros/test_oros_differential.py checks that on thousands of
 random action sequences. Move integers are the reference's (kind in bits 6-8, see its docstring).
 
-State layout (bit index of a cell = row * WIDTH + col, O-1; a map has at most 64 cells):
-
-    LEVEL + k       cells holding a land tile of level k + 1 (k = 0..3)
-    MOUNTAIN        mountain cells
-    HOTSPOT         hotspot cells (O-6)
-    WIDTH, HEIGHT
-    DRIFT, TECTONIC, MOUNTAINS, MOUNTAIN3, FILL      the abilities (O-3, O-4, O-2, O-5)
-    ACTIONS         actions taken so far
-    VOLCANOES + c   the volcanoes on cell c: four 16-bit counts, the count of level-v volcanoes
-                    at bits 16 * (v - 1) (a stack has no size limit in the seed)
-
-Sea is every cell in no level layer and not a mountain; sea never carries volcanoes.
+The state layout (word indices, move kinds) is kernels/oros/oros_layout.py's; this module
+defines the operations the searches call (kernels/dispatch.py), the planner's goal bound included.
 """
 
 import numpy as np
 from numba import njit
 
-from kernels.bits import ONE, ZERO, bit, lowest_square, popcount
+from kernels.bits import ONE, ZERO, bit, copy_words, hash_words, lowest_square, popcount
+from kernels.oros.oros_goal_layout import (
+    CLAUSE_WORDS,
+    GOAL_HEADER,
+    LAND_AT_LEAST,
+    LEVEL_AT,
+    MOUNTAIN_AT,
+    MOUNTAINS_AT_LEAST,
+)
+from kernels.oros.oros_layout import *  # noqa: F403  (word indices, move kinds, sizes)
 
-LEVEL = 0  # + level - 1
-MOUNTAIN = 4
-HOTSPOT = 5
-WIDTH = 6
-HEIGHT = 7
-DRIFT = 8
-TECTONIC = 9
-MOUNTAINS = 10
-MOUNTAIN3 = 11
-FILL = 12
-ACTIONS = 13
-VOLCANOES = 14  # + cell
-STATE_LEN = VOLCANOES + 64
-
-SEA, MOUNTAIN_LEVEL = 0, 5
-# Move kinds (bits 6-8).
-DRIFT_ROW, DRIFT_COL, TECTONIC_MOVE, ERUPT, CREATE = 0, 1, 2, 3, 4
-# Directions of tectonic moves (bits 23-25): N NE E SE S SW W NW; lava flows N E S W (0, 2, 4, 6).
-DIRECTION_STEPS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
-MIN_SIZE, MAX_SIZE = 3, 8
-SIZE_SPAN = MAX_SIZE - MIN_SIZE + 1
-COUNT_BITS = np.uint64(16)
-COUNT_MASK = np.uint64(0xFFFF)
-CREATE_LEVELS = 3  # O-5 volcano creation
-# On an 8 x 8 map: 96 drifts + (384 triominoes + 128 dominoes) * 4 + 64 singles * 8 tectonic
-# moves + 64 cells * (4 + 10 + 20 + 35) eruptions + 64 creations = 7136.
-MAX_MOVES = 8192
+COUNT_SHIFT = np.uint64(COUNT_BITS)
+COUNT_MASK = np.uint64((1 << COUNT_BITS) - 1)
 
 
 def _size_tables():
@@ -149,7 +123,7 @@ def cell_level(state, cell):
     return np.int64(SEA)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def set_level(state, cell, level):
     """Make `cell` sea (0), a land tile (1..4) or a mountain (5)."""
     mask = bit(cell)
@@ -180,13 +154,13 @@ def land_total(state):
 @njit(cache=True, inline="always")
 def volcano_count(word, level):
     """Number of volcanoes of `level` (1..4) in a cell's volcano word."""
-    return np.int64((word >> (COUNT_BITS * np.uint64(level - 1))) & COUNT_MASK)
+    return np.int64((word >> (COUNT_SHIFT * np.uint64(level - 1))) & COUNT_MASK)
 
 
 @njit(cache=True, inline="always")
 def volcano_unit(level):
     """The amount one volcano of `level` adds to a cell's volcano word."""
-    return ONE << (COUNT_BITS * np.uint64(level - 1))
+    return ONE << (COUNT_SHIFT * np.uint64(level - 1))
 
 
 @njit(cache=True)
@@ -214,7 +188,7 @@ def add_lava(word, lava):
     return word
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def shift_mask(x, direction, size, width, height):
     """The cells of `x` moved one cell in `direction`, wrapping on both axes (O-1)."""
     row_shift = np.uint64(width)
@@ -439,7 +413,7 @@ def erupt(out, move):
 def apply(state, move, out):
     """Write the state after the legal action `move` into `out`, with the hotspot refill and the
     action count (O-6)."""
-    out[:] = state
+    copy_words(state, out)
     kind = (move >> 6) & 7
     if kind == DRIFT_ROW or kind == DRIFT_COL:
         rotate_line(out, kind, move & 63, (move >> 9) & 7, (move >> 12) & 1)
@@ -455,33 +429,90 @@ def apply(state, move, out):
     out[ACTIONS] += ONE
 
 
-@njit(cache=True, nogil=True)
-def perft(root, depth):
-    """Number of action sequences of exactly `depth` actions, counting the last in bulk."""
-    if depth == 0:
-        return np.int64(1)
-    states = np.empty((depth, STATE_LEN), dtype=np.uint64)
-    moves = np.empty((depth, MAX_MOVES), dtype=np.int64)
-    n_moves = np.zeros(depth, dtype=np.int64)
-    next_move = np.zeros(depth, dtype=np.int64)
-    states[0, :] = root
-    n_moves[0] = legal_moves(states[0], moves[0])
-    if depth == 1:
-        return n_moves[0]
-    total = np.int64(0)
-    level = 0
-    while level >= 0:
-        if next_move[level] == n_moves[level]:
-            level -= 1
-            continue
-        move = moves[level, next_move[level]]
-        next_move[level] += 1
-        apply(states[level], move, states[level + 1])
-        n = legal_moves(states[level + 1], moves[level + 1])
-        if level + 2 == depth:
-            total += n
-        else:
-            level += 1
-            n_moves[level] = n
-            next_move[level] = 0
-    return total
+@njit(cache=True, inline="always")
+def is_chance(state):
+    """Oros tectonics has no chance moves."""
+    return False
+
+
+@njit(cache=True, inline="always")
+def chance_outcomes(state, out_moves, out_probs):
+    """Oros tectonics has no chance moves: no outcomes."""
+    return 0
+
+
+@njit(cache=True)
+def position_hash(state):
+    """The planner's key of a position: the map and the abilities, not the count of actions taken
+    (the same position, however reached, is one table entry)."""
+    return hash_words(state, ACTIONS)
+
+
+# ------------------------------------------------------------------------------ the planner's bound
+# A lower bound on the actions still needed to reach a goal (docs/oros_puzzles.md), read from the
+# goal array of solver/games/oros/oros_goals.py's `encode_goal` (kernels/oros/oros_goal_layout.py).
+
+
+@njit(cache=True, inline="always")
+def _ceil_div(a, b):
+    return (a + b - 1) // b
+
+
+@njit(cache=True)
+def high_tiles(state, cells, big):
+    """The number of land tiles of level `big` (4, or 3 with mountain3) or more."""
+    count = np.int64(0)
+    for cell in range(cells):
+        level = cell_level(state, cell)
+        if big <= level < MOUNTAIN_LEVEL:
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def goal_bound(state, goal):
+    """A lower bound on the actions needed to reach the goal from `state`; 0 exactly when the
+    goal is met. Each clause gives one bound, the goal the largest (docs/oros_puzzles.md):
+    levelL@cell: 0 when met, else 1;
+    mountains>=N with m mountains: no action removes a mountain and only a tectonic move makes
+    them, at most one per moving tile (3), and each from two tiles of level 4 (3 with
+    mountain3): with h such tiles the next action makes at most k = min(3, h // 2), so
+    1 + ceil((N - m - k) / 3) (at least ceil((N - m) / 3));
+    mountain@cell: 1, or 2 when the next action can neither form a mountain (fewer than two such
+    tiles) nor drift one there (no mountain, or no mountain ability);
+    land>=N with total t: ceil((N - t) / (4 + hotspots)): only lava (at most 4 levels) and
+    hotspot refills (one level each) add land.
+    The per-action steps come in the goal array (oros_goals.encode_goal)."""
+    cells, big, drifts = goal[1], goal[2], goal[3]
+    high = np.int64(-1)  # counted only when a clause needs it
+    bound = np.int64(0)
+    for i in range(goal[0]):
+        at = GOAL_HEADER + CLAUSE_WORDS * i
+        kind, a, b = goal[at], goal[at + 1], goal[at + 2]
+        need = np.int64(0)
+        if kind == MOUNTAIN_AT:
+            if cell_level(state, a) != MOUNTAIN_LEVEL:
+                need = 1
+                if drifts == 0 or mountain_count(state) == 0:
+                    if high < 0:
+                        high = high_tiles(state, cells, big)
+                    if high < 2:
+                        need = 2
+        elif kind == LEVEL_AT:
+            if cell_level(state, a) != b:
+                need = 1
+        elif kind == MOUNTAINS_AT_LEAST:
+            have = mountain_count(state)
+            if have < a:
+                if high < 0:
+                    high = high_tiles(state, cells, big)
+                # The next action makes at most `first` mountains: each takes two high tiles.
+                first = min(b, high // 2)
+                need = 1 + _ceil_div(max(a - have - first, 0), b)
+        elif kind == LAND_AT_LEAST:
+            have = land_total(state)
+            if have < a:
+                need = _ceil_div(a - have, b)
+        if need > bound:
+            bound = need
+    return bound

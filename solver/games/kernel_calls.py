@@ -1,21 +1,48 @@
-"""Calling any game's numba kernel module from Python: its legal moves and successors."""
+"""Calling a game's kernel from Python by the kernel's name (kernels/dispatch.py): its legal moves,
+successors and chance outcomes. Importing this module imports no numba; each call imports the
+kernel module (and numba) on first use."""
 
 from __future__ import annotations
 
-from types import ModuleType
-
 import numpy as np
 
+from kernels import kernel_module
+from solver.errors import CalderaError
 
-def legal_move_list(kernel: ModuleType, words: np.ndarray) -> list[int]:
-    """The kernel's legal move integers for a state array."""
-    out = np.empty(kernel.MAX_MOVES, dtype=np.int64)
-    n = kernel.legal_moves(words, out)
+# The largest move buffer legal_move_list allocates: a position with more moves is refused.
+MOVE_LIMIT = 1 << 24
+
+
+def legal_move_list(kernel: str, words: np.ndarray) -> list[int]:
+    """The kernel's legal move integers for a state array, however many (penguins tiles, P-9).
+
+    A kernel writes at most a buffer's length and returns the true number, so a position with
+    more than MAX_MOVES moves is asked again with a buffer that fits; more than MOVE_LIMIT moves
+    (128 MiB of integers) is refused with a CalderaError.
+    """
+    module = kernel_module(kernel)
+    out = np.empty(module.MAX_MOVES, dtype=np.int64)
+    n = module.legal_moves(words, out)
+    if n > len(out):
+        if n > MOVE_LIMIT:
+            raise CalderaError(f"this position has {n:,} legal moves, more than the {MOVE_LIMIT:,} the engine lists")
+        out = np.empty(n, dtype=np.int64)
+        module.legal_moves(words, out)
     return [int(m) for m in out[:n]]
 
 
-def next_state(kernel: ModuleType, words: np.ndarray, move: int) -> np.ndarray:
-    """The kernel's state array after `move`."""
-    out = np.empty_like(words)
-    kernel.apply(words, np.int64(move), out)
+def next_state(kernel: str, words: np.ndarray, move: int) -> np.ndarray:
+    """The kernel's state array after `move` (a copy of `words` first: a kernel's apply may leave
+    the words no move changes as they are)."""
+    out = words.copy()
+    kernel_module(kernel).apply(words, np.int64(move), out)
     return out
+
+
+def chance_outcome_list(kernel: str, words: np.ndarray) -> list[tuple[int, float]]:
+    """The kernel's (move, probability) chance outcomes; [] where the position is a decision."""
+    module = kernel_module(kernel)
+    out_moves = np.empty(module.MAX_MOVES, dtype=np.int64)
+    out_probs = np.empty(module.MAX_MOVES, dtype=np.float64)
+    n = module.chance_outcomes(words, out_moves, out_probs)
+    return [(int(m), float(p)) for m, p in zip(out_moves[:n], out_probs[:n])]

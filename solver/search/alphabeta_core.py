@@ -10,11 +10,12 @@ write just fails the key check. data packs: move + 1 (bits 0-29, 0 = none), dept
 bound (38-39), score + 2**23 (40-63).
 """
 
+import numba
 import numpy as np
 from numba import njit
 
-from kernels import games
-from kernels.bits import state_hash
+from kernels import dispatch
+from kernels.bits import fill_rows, state_hash
 from solver.search.tree_common import bound_of, pick_next, table_cutoff
 
 WIN = 1_000_000  # solver.analysis.WIN: a win n plies from the root scores WIN - n
@@ -90,10 +91,10 @@ def store(keys, data, key, move, depth, bound, score):
 
 
 @njit(cache=True)
-def terminal_score(game, state, ply, values):
+def terminal_score(kernel, state, ply, values):
     """Score of a finished position for the side to move: WIN - ply, -(WIN - ply), or 0."""
-    games.terminal_values(game, state, values)
-    mine = values[games.to_move(game, state)]
+    dispatch.terminal_values(kernel, state, values)
+    mine = values[dispatch.to_move(kernel, state)]
     if mine > 0.75:
         return WIN - ply
     if mine < 0.25:
@@ -102,7 +103,7 @@ def terminal_score(game, state, ply, values):
 
 
 @njit(cache=True)
-def negamax(game, states, moves, order, ply, depth, alpha, beta, keys, data, killers, history,
+def negamax(kernel, states, moves, order, ply, depth, alpha, beta, keys, data, killers, history,
             pv, pv_len, excluded, weights, solve, control, stop, values):
     """The score of states[ply] searched `depth` plies deep, from its mover's view."""
     control[NODES] += 1
@@ -115,14 +116,14 @@ def negamax(game, states, moves, order, ply, depth, alpha, beta, keys, data, kil
     pv_len[ply] = 0
     state = states[ply]
     if depth <= 0 or ply >= MAX_PLY - 1:
-        if games.is_over(game, state):
-            return terminal_score(game, state, ply, values)
+        if dispatch.is_over(kernel, state):
+            return terminal_score(kernel, state, ply, values)
         if solve:
             return np.int64(0)  # unknown: only forced results count in the exact solver
-        return games.evaluate(game, state, weights)
-    n = games.legal_moves(game, state, moves[ply])
+        return dispatch.evaluate(kernel, state, weights)
+    n = dispatch.legal_moves(kernel, state, moves[ply])
     if n == 0:
-        return terminal_score(game, state, ply, values)
+        return terminal_score(kernel, state, ply, values)
 
     key = state_hash(state)
     found, table_move, table_depth, bound, table_score = probe(keys, data, key)
@@ -151,18 +152,18 @@ def negamax(game, states, moves, order, ply, depth, alpha, beta, keys, data, kil
         move = pick_next(moves, order, ply, i, n)
         if ply == 0 and is_excluded(excluded, move):
             continue
-        games.apply(game, state, move, states[ply + 1])
+        dispatch.apply(kernel, state, move, states[ply + 1])
         child_ply = np.int64(ply + 1)
         child_depth = np.int64(depth - 1)
         if searched == 0:
-            score = -negamax(game, states, moves, order, child_ply, child_depth, np.int64(-beta), np.int64(-alpha),
+            score = -negamax(kernel, states, moves, order, child_ply, child_depth, np.int64(-beta), np.int64(-alpha),
                              keys, data, killers, history, pv, pv_len, excluded, weights, solve, control, stop, values)
         else:
-            score = -negamax(game, states, moves, order, child_ply, child_depth, np.int64(-alpha - 1),
+            score = -negamax(kernel, states, moves, order, child_ply, child_depth, np.int64(-alpha - 1),
                              np.int64(-alpha), keys, data, killers, history, pv, pv_len, excluded, weights, solve,
                              control, stop, values)
             if alpha < score < beta:
-                score = -negamax(game, states, moves, order, child_ply, child_depth, np.int64(-beta),
+                score = -negamax(kernel, states, moves, order, child_ply, child_depth, np.int64(-beta),
                                  np.int64(-alpha), keys, data, killers, history, pv, pv_len, excluded, weights,
                                  solve, control, stop, values)
         searched += 1
@@ -200,21 +201,23 @@ def is_excluded(excluded, move):
 
 
 @njit(cache=True, nogil=True)
-def search(game, root, depth, alpha, beta, keys, data, killers, history, pv, pv_len, excluded,
+def search(kernel, root, depth, alpha, beta, keys, data, killers, history, pv, pv_len, excluded,
            weights, solve, control, stop):
     """One iteration from `root` at `depth`; the PV is left in pv[0, :pv_len[0]].
 
     Runs without the GIL so Python threads can share the table (lazy SMP) and a watcher thread
-    can raise `stop`.
+    can raise `stop`. `kernel` names the kernel module (a literal: kernels/dispatch.py).
     """
+    numba.literally(kernel)
     states = np.empty((MAX_PLY + 1, root.shape[0]), dtype=root.dtype)
-    states[0, :] = root
-    moves = np.empty((MAX_PLY, games.MAX_MOVES), dtype=np.int64)
-    order = np.empty((MAX_PLY, games.MAX_MOVES), dtype=np.int64)
-    values = np.empty(games.num_players(game), dtype=np.float64)
+    fill_rows(states, root)  # apply may leave the words no move changes as they are
+    moves = np.empty((MAX_PLY, dispatch.max_moves(kernel)), dtype=np.int64)
+    order = np.empty((MAX_PLY, dispatch.max_moves(kernel)), dtype=np.int64)
+    values = np.empty(dispatch.seats(kernel), dtype=np.float64)
     control[ABORTED] = 0
     # Every argument with the exact type of the recursive calls: a cached recursive function
-    # compiled for two argument types crashes when loaded from the cache (numba issue #6713).
-    return negamax(np.int64(game), states, moves, order, np.int64(0), np.int64(depth), np.int64(alpha),
+    # that calls itself with other argument types crashes when loaded from the cache (numba
+    # issue #6713); each kernel's negamax only ever calls its own signature.
+    return negamax(kernel, states, moves, order, np.int64(0), np.int64(depth), np.int64(alpha),
                    np.int64(beta), keys, data, killers, history, pv, pv_len, excluded, weights, bool(solve),
                    control, stop, values)

@@ -37,11 +37,12 @@ a leaf was cut by the depth (or a table value stood in for a subtree); an iterat
 sets it saw every line to the game's end, so its value is exact ("solved").
 """
 
+import numba
 import numpy as np
 from numba import njit
 
-from kernels import games
-from kernels.bits import state_hash
+from kernels import dispatch
+from kernels.bits import fill_rows, state_hash
 from solver.search.tree_common import EXACT, LOWER, UPPER, bound_of, pick_next, table_cutoff
 
 WIN = 1_000_000.0  # a finished game: +WIN won, -WIN lost, 0 shared (two players)
@@ -86,16 +87,16 @@ def store(keys, info, tvalues, key, move, depth, bound, value):
 
 
 @njit(cache=True)
-def terminal_value(game, state, values):
+def terminal_value(kernel, state, values):
     """A finished game from the view of its player to move: (2 v - 1) * WIN for its share v."""
-    games.terminal_values(game, state, values)
-    return (2.0 * values[games.to_move(game, state)] - 1.0) * WIN
+    dispatch.terminal_values(kernel, state, values)
+    return (2.0 * values[dispatch.to_move(kernel, state)] - 1.0) * WIN
 
 
 @njit(cache=True)
-def leaf_value(game, state, weights):
+def leaf_value(kernel, state, weights):
     """The evaluation for the player to move, clamped inside the terminal scale."""
-    e = games.evaluate(game, state, weights)
+    e = dispatch.evaluate(kernel, state, weights)
     if e > EVAL_LIMIT:
         e = EVAL_LIMIT
     elif e < -EVAL_LIMIT:
@@ -113,7 +114,7 @@ def is_excluded(excluded, move):
 
 
 @njit(cache=True)
-def expectimax(game, states, moves, probs, order, ply, depth, alpha, beta, keys, info, tvalues, history,
+def expectimax(kernel, states, moves, probs, order, ply, depth, alpha, beta, keys, info, tvalues, history,
                pv, pv_len, excluded, weights, control, stop, values):
     """The value of states[ply] searched `depth` decision plies deep, from its mover's view
     (fail-soft: at or below alpha an upper bound, at or above beta a lower bound)."""
@@ -126,19 +127,19 @@ def expectimax(game, states, moves, probs, order, ply, depth, alpha, beta, keys,
         return 0.0
     pv_len[ply] = 0
     state = states[ply]
-    if games.is_over(game, state):
-        return terminal_value(game, state, values)
+    if dispatch.is_over(kernel, state):
+        return terminal_value(kernel, state, values)
     if depth <= 0 or ply >= MAX_PLY - 1:
         control[HORIZON] = 1
-        return leaf_value(game, state, weights)
-    chance = games.is_chance(game, state)
+        return leaf_value(kernel, state, weights)
+    chance = dispatch.is_chance(kernel, state)
     if chance:
-        n = games.chance_outcomes(game, state, moves[ply], probs[ply])
+        n = dispatch.chance_outcomes(kernel, state, moves[ply], probs[ply])
     else:
-        n = games.legal_moves(game, state, moves[ply])
+        n = dispatch.legal_moves(kernel, state, moves[ply])
     if n == 0:
-        return terminal_value(game, state, values)
-    me = games.to_move(game, state)
+        return terminal_value(kernel, state, values)
+    me = dispatch.to_move(kernel, state)
 
     key = state_hash(state)
     found, table_move, table_depth, bound, table_value = probe(keys, info, tvalues, key)
@@ -166,13 +167,13 @@ def expectimax(game, states, moves, probs, order, ply, depth, alpha, beta, keys,
             child_alpha = a if a > LOWER_VALUE else LOWER_VALUE
             child_beta = b if b < UPPER_VALUE else UPPER_VALUE
             child = states[child_ply]
-            games.apply(game, state, moves[ply, i], child)
-            if games.to_move(game, child) == me:
-                v = expectimax(game, states, moves, probs, order, child_ply, np.int64(depth),
+            dispatch.apply(kernel, state, moves[ply, i], child)
+            if dispatch.to_move(kernel, child) == me:
+                v = expectimax(kernel, states, moves, probs, order, child_ply, np.int64(depth),
                                np.float64(child_alpha), np.float64(child_beta), keys, info, tvalues, history, pv,
                                pv_len, excluded, weights, control, stop, values)
             else:
-                v = -expectimax(game, states, moves, probs, order, child_ply, np.int64(depth),
+                v = -expectimax(kernel, states, moves, probs, order, child_ply, np.int64(depth),
                                 np.float64(-child_beta), np.float64(-child_alpha), keys, info, tvalues, history,
                                 pv, pv_len, excluded, weights, control, stop, values)
             if control[ABORTED] != 0:
@@ -210,13 +211,13 @@ def expectimax(game, states, moves, probs, order, ply, depth, alpha, beta, keys,
         if ply == 0 and is_excluded(excluded, move):
             continue
         child = states[child_ply]
-        games.apply(game, state, move, child)
-        if games.to_move(game, child) == me:
-            score = expectimax(game, states, moves, probs, order, child_ply, child_depth, np.float64(alpha),
+        dispatch.apply(kernel, state, move, child)
+        if dispatch.to_move(kernel, child) == me:
+            score = expectimax(kernel, states, moves, probs, order, child_ply, child_depth, np.float64(alpha),
                                np.float64(beta), keys, info, tvalues, history, pv, pv_len, excluded, weights,
                                control, stop, values)
         else:
-            score = -expectimax(game, states, moves, probs, order, child_ply, child_depth, np.float64(-beta),
+            score = -expectimax(kernel, states, moves, probs, order, child_ply, child_depth, np.float64(-beta),
                                 np.float64(-alpha), keys, info, tvalues, history, pv, pv_len, excluded, weights,
                                 control, stop, values)
         if control[ABORTED] != 0:
@@ -241,21 +242,24 @@ def expectimax(game, states, moves, probs, order, ply, depth, alpha, beta, keys,
 
 
 @njit(cache=True, nogil=True)
-def search(game, root, depth, alpha, beta, keys, info, tvalues, history, pv, pv_len, excluded, weights,
+def search(kernel, root, depth, alpha, beta, keys, info, tvalues, history, pv, pv_len, excluded, weights,
            control, stop):
     """One iteration from `root` at `depth` decision plies; returns the root value from the
     view of its player to move and leaves the PV in pv[0, :pv_len[0]]. Runs without the GIL so
-    a watcher thread can raise `stop`."""
+    a watcher thread can raise `stop`. `kernel` names the kernel module (a literal:
+    kernels/dispatch.py)."""
+    numba.literally(kernel)
     states = np.empty((MAX_PLY + 1, root.shape[0]), dtype=root.dtype)
-    states[0, :] = root
-    moves = np.empty((MAX_PLY, games.MAX_MOVES), dtype=np.int64)
-    probs = np.zeros((MAX_PLY, games.MAX_MOVES), dtype=np.float64)
-    order = np.empty((MAX_PLY, games.MAX_MOVES), dtype=np.int64)
-    values = np.empty(games.num_players(game), dtype=np.float64)
+    fill_rows(states, root)  # apply may leave the words no move changes as they are
+    moves = np.empty((MAX_PLY, dispatch.max_moves(kernel)), dtype=np.int64)
+    probs = np.zeros((MAX_PLY, dispatch.max_moves(kernel)), dtype=np.float64)
+    order = np.empty((MAX_PLY, dispatch.max_moves(kernel)), dtype=np.int64)
+    values = np.empty(dispatch.seats(kernel), dtype=np.float64)
     control[ABORTED] = 0
     control[HORIZON] = 0
     # Every argument with the exact type of the recursive calls: a cached recursive function
-    # compiled for two argument types crashes when loaded from the cache (numba issue #6713).
-    return expectimax(np.int64(game), states, moves, probs, order, np.int64(0), np.int64(depth),
+    # that calls itself with other argument types crashes when loaded from the cache (numba
+    # issue #6713); each kernel's expectimax only ever calls its own signature.
+    return expectimax(kernel, states, moves, probs, order, np.int64(0), np.int64(depth),
                       np.float64(alpha), np.float64(beta), keys, info, tvalues, history, pv, pv_len, excluded,
                       weights, control, stop, values)

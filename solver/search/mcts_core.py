@@ -21,14 +21,17 @@ the moves from the root. Nothing is allocated per simulation; one call allocates
 and move buffers once and then runs up to `budget` simulations, so Python can call it in chunks,
 check the clock in between, and stop it at once through a shared `stop` array.
 
-Everything here is dispatched on the integer game id of kernels/games.py (never on jitted
-functions passed as arguments, which defeats the on-disk cache: shared/design/NUMBA.md).
+The game's operations come from the kernel module named by the first argument of
+`run_simulations`, a literal string resolved at compile time (kernels/dispatch.py), never from
+jitted functions passed as arguments, which would defeat the on-disk cache.
 """
 
+import numba
 import numpy as np
 from numba import njit
 
-from kernels import games
+from kernels import dispatch
+from kernels.bits import copy_words, fill
 from kernels.rng import random_below, random_unit
 
 DECISION, CHANCE = 0, 1  # node kinds
@@ -63,7 +66,7 @@ def reset_tree(move_of, parent, first_child, child_count, visits, reward, mover,
     reward[0] = 0.0
     mover[0] = NO_PLAYER
     kind[0] = DECISION
-    meta[:] = 0
+    fill(meta, 0)
     meta[NODES] = 1
 
 
@@ -100,48 +103,50 @@ def sample(probabilities, n, rng):
 
 @njit(cache=True, nogil=True)
 def run_simulations(
-    game, root, move_of, parent, first_child, child_count, visits, reward, mover, kind, meta,
+    kernel, root, move_of, parent, first_child, child_count, visits, reward, mover, kind, meta,
     rng, exploration, budget, stop,
 ):
     """Run up to `budget` more simulations on the tree of position `root`; return how many ran.
 
     Stops early when stop[0] != 0 (checked before every simulation). When the tree has no room
     for the children of a leaf, the simulation plays out from that leaf without growing the tree
-    and meta[FULL] is set: the tree never holds more nodes than its arrays.
+    and meta[FULL] is set: the tree never holds more nodes than its arrays. `kernel` names the
+    kernel module (a literal: kernels/dispatch.py).
     """
+    numba.literally(kernel)
     capacity = move_of.shape[0]
-    n_players = games.num_players(game)
+    n_players = dispatch.seats(kernel)
     values = np.zeros(n_players, dtype=np.float64)
-    state = np.empty_like(root)
-    scratch = np.empty_like(root)
-    moves = np.empty(games.MAX_MOVES, dtype=np.int64)
-    probabilities = np.empty(games.MAX_MOVES, dtype=np.float64)
+    state = root.copy()  # apply may leave the words no move changes as they are
+    scratch = root.copy()
+    moves = np.empty(dispatch.max_moves(kernel), dtype=np.int64)
+    probabilities = np.empty(dispatch.max_moves(kernel), dtype=np.float64)
     done = np.int64(0)
     while done < budget:
         if stop[0] != 0:
             break
-        state[:] = root
+        copy_words(root, state)
         node = np.int64(0)
         depth = np.int64(0)
         # Selection: follow UCT while the node is expanded and the game goes on; at a chance
         # node the dice choose the child.
         while child_count[node] > 0:
             if kind[node] == CHANCE:
-                n = games.chance_outcomes(game, state, moves, probabilities)
+                n = dispatch.chance_outcomes(kernel, state, moves, probabilities)
                 node = np.int64(first_child[node]) + sample(probabilities, n, rng)
             else:
                 node = select_child(node, exploration, first_child, child_count, visits, reward)
-            games.apply(game, state, move_of[node], scratch)
+            dispatch.apply(kernel, state, move_of[node], scratch)
             state, scratch = scratch, state
             depth += 1
         # Expansion: all children of the leaf at once, then step into the first (they are
         # shuffled, so "the first unvisited child" is a random one).
         if child_count[node] == UNEXPANDED:
-            chance = games.is_chance(game, state)
+            chance = dispatch.is_chance(kernel, state)
             if chance:
-                n = games.chance_outcomes(game, state, moves, probabilities)
+                n = dispatch.chance_outcomes(kernel, state, moves, probabilities)
             else:
-                n = games.legal_moves(game, state, moves)
+                n = dispatch.legal_moves(kernel, state, moves)
             if n == 0:
                 child_count[node] = 0
             elif meta[NODES] + n <= capacity:
@@ -154,7 +159,7 @@ def run_simulations(
                     for i in range(n - 1, 0, -1):
                         j = random_below(rng, i + 1)
                         moves[i], moves[j] = moves[j], moves[i]
-                    player = games.to_move(game, state)
+                    player = dispatch.to_move(kernel, state)
                 first = meta[NODES]
                 for i in range(n):
                     child = first + i
@@ -173,24 +178,24 @@ def run_simulations(
                 if depth > meta[MAX_DEPTH]:
                     meta[MAX_DEPTH] = depth
                 node = first + entered
-                games.apply(game, state, moves[entered], scratch)
+                dispatch.apply(kernel, state, moves[entered], scratch)
                 state, scratch = scratch, state
             else:
                 meta[FULL] = 1  # keep simulating from this leaf without growing
         # Playout with the game's light policy (the dice at chance nodes) until no move is left.
         while True:
-            if games.is_chance(game, state):
-                n = games.chance_outcomes(game, state, moves, probabilities)
-                games.apply(game, state, moves[sample(probabilities, n, rng)], scratch)
+            if dispatch.is_chance(kernel, state):
+                n = dispatch.chance_outcomes(kernel, state, moves, probabilities)
+                dispatch.apply(kernel, state, moves[sample(probabilities, n, rng)], scratch)
                 state, scratch = scratch, state
                 continue
-            n = games.legal_moves(game, state, moves)
+            n = dispatch.legal_moves(kernel, state, moves)
             if n == 0:
                 break
-            move = games.playout_move(game, state, moves, n, rng)
-            games.apply(game, state, move, scratch)
+            move = dispatch.playout_move(kernel, state, moves, n, rng)
+            dispatch.apply(kernel, state, move, scratch)
             state, scratch = scratch, state
-        games.terminal_values(game, state, values)
+        dispatch.terminal_values(kernel, state, values)
         # Backpropagation: each node gains the result of the player who moved into it.
         while node != NO_NODE:
             visits[node] += 1

@@ -112,7 +112,7 @@ def test_team_mode_names_the_player_to_move():
 def test_more_moves_than_the_search_holds_is_said():
     """A tile position with 12,677 legal moves (seagull x krill, see tests/penguins/test_penguins_perft.py):
     the search sees the first MAX_MOVES and the output says so; a plain position has no such note."""
-    from kernels.games import MAX_MOVES
+    from kernels.penguins.penguins_layout import MAX_MOVES
 
     crowded = "6x6 P3I1/2G3/6/2p3/6/6 kb1,kc1 A play 10/10 2+1/2+1 10"
     code, out, _ = run("analyze", "penguins", crowded, "--depth", "1")

@@ -6,11 +6,12 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli import GAMES, main
+from cli import main
 from solver.games.island import island_rules as island
 from solver.games.island.island_explain import erupted_tiles, explain_move, touched_tiles
 from solver.games.island.island_notation import BUILTIN_POSITIONS, format_move, parse_move, parse_position, resolve_position
-from solver.games.registry import NAMES, game
+from solver.errors import CalderaError
+from solver.games.registry import GAME_NAMES, game
 
 # Seat A to use a die after the shift 3E with 3 and V rolled: c3 (new land, marked) erupts and
 # chains its marked ocean neighbours d3 and b3; people of both seats stand in the crosses.
@@ -40,14 +41,12 @@ def play(text, moves):
 # Registry --------------------------------------------------------------------------------------
 
 
-def test_registry_matches_the_kernel_ids_and_the_cli():
-    """The registry's game ids are kernels.games'; the command line offers exactly its games."""
-    from kernels.games import GAME_IDS
-
-    assert {name: game(name).game_id for name in NAMES} == GAME_IDS
-    assert tuple(GAMES) == NAMES == ("penguins", "island")
+def test_registry_names_the_games_and_their_default_engines():
+    """The registry is a list of names, each with its record; an unknown name is a user error."""
+    assert GAME_NAMES == ("penguins", "island", "oros")
+    assert [game(name).name for name in GAME_NAMES] == list(GAME_NAMES)
     assert game("island").default_engine == "mcts" and game("penguins").default_engine == "alphabeta"
-    with pytest.raises(KeyError, match="penguins, island"):
+    with pytest.raises(CalderaError, match="penguins, island, oros"):
         game("chess")
 
 
@@ -348,7 +347,7 @@ def test_match_on_island_runs():
         (("moves", "island", "--after", "2E roll:3V 4"), "no die shows 4"),
         (("perft", "island", "x"), "DEPTH"),
         (("perft", "island", "2", "--reference", "--threads", "2"), "--reference"),
-        (("analyze", "island", "--engine", "alphabeta"), "MCTS"),
+        (("analyze", "island", "--engine", "alphabeta"), "engines for island: mcts"),
         (("analyze", "island", "--depth", "3"), "--depth is a setting of --engine"),
         (("hint", "island", "--after", "+a1"), "+a1"),
         (("match", "island", "greedy", "random"), "greedy"),
@@ -386,8 +385,7 @@ def test_board_reads_without_colour_and_checks_highlights():
 
 
 def test_warm_up_per_game():
-    """warm_up takes the games to warm; island has no alpha-beta to warm."""
+    """warm_up takes the games to warm (every engine their records list)."""
     from solver.warmup import warm_up
 
-    assert warm_up(("perft", "mcts"), games=("island",)) >= 0
-    assert warm_up(("alphabeta",), games=("island",)) >= 0
+    assert warm_up([game("island")]) >= 0

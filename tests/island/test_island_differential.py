@@ -16,11 +16,16 @@ middle of a chain, and every way a game ends.
 import random
 from collections import Counter
 
+import numba
 import numpy as np
 import pytest
+from numba import njit
 
+from kernels import dispatch
+from kernels.island import island_layout as layout
 from solver.games.island import island_rules as ref
 from solver.games.island import island_binding as binding
+from solver.perft import kernel_count
 
 GAMES_PER_CHUNK = 100
 CHUNKS = 20  # 2,000 games in all
@@ -28,48 +33,53 @@ MAX_CHECKED = 12  # successors compared per position (all of them where there ar
 EVENTS: Counter = Counter()  # rule events met by the played moves, over every chunk run
 
 
-def test_layout_constants_match_kernel():
-    """The binding's copies of the kernel's word indices and codes are the kernel's; the move
-    kinds, faces and phases agree with the reference."""
+def test_reference_codes_match_the_layout():
+    """The reference's phases, move kinds, faces and lines map onto the layout and tables the
+    kernel and the binding share (kernels/island/island_layout.py)."""
     k = binding.kernel()
-    names = ("NATIVE", "NEWLAND", "PLATEAU", "MARKERS", "PEOPLE", "PLANES", "RESERVE", "FOOD",
-             "NEWLAND_SUPPLY", "PLATEAU_SUPPLY", "MARKER_SUPPLY", "PLAYERS", "TO_MOVE", "PHASE",
-             "PREVIOUS_SHIFT", "SHIFT", "DICE", "FED", "TURN", "TURN_CAP", "STATE_LEN", "MAX_SEATS", "NONE")
-    assert {n: getattr(binding, n) for n in names} == {n: getattr(k, n) for n in names}
-    assert binding.PHASE_CODES == {ref.SHIFTING: k.SHIFTING, ref.ROLLING: k.ROLLING, ref.CHOOSING: k.CHOOSING,
-                                   ref.ACTION1: k.ACTION1, ref.ACTION2: k.ACTION2, ref.OVER: k.OVER}
+    assert binding.PHASE_CODES == {ref.SHIFTING: layout.SHIFTING, ref.ROLLING: layout.ROLLING,
+                                   ref.CHOOSING: layout.CHOOSING, ref.ACTION1: layout.ACTION1,
+                                   ref.ACTION2: layout.ACTION2, ref.OVER: layout.OVER}
     assert (ref.SHIFT, ref.ROLL, ref.NUMBER, ref.VOLCANO, ref.VOLCANO_NONE, ref.DISPATCH, ref.STEP, ref.END,
-            ref.PASS) == (k.SHIFT_MOVE, k.ROLL, k.NUMBER, k.VOLCANO, k.VOLCANO_NONE, k.DISPATCH, k.STEP, k.END,
-                          k.PASS)
-    assert (ref.V_FACE, ref.FACES, ref.TILES) == (k.V_FACE, k.FACES, k.TILES)
+            ref.PASS) == (layout.SHIFT_MOVE, layout.ROLL, layout.NUMBER, layout.VOLCANO, layout.VOLCANO_NONE,
+                          layout.DISPATCH, layout.STEP, layout.END, layout.PASS)
+    assert (ref.V_FACE, ref.FACES, ref.TILES) == (layout.V_FACE, layout.FACES, layout.TILES)
+    assert (k.STATE_LEN, k.SEATS, k.HAS_CHANCE) == (layout.STATE_LEN, layout.MAX_SEATS, True)
     for s in range(20):
         assert tuple(k.LINE_TILES[s]) == ref.shift_line(s)
     for t in range(ref.TILES):
         assert tuple(k.NEIGHBOUR[t]) == ref.death_cross(t)[1:]
 
 
-def test_game_dispatch_reaches_the_island_kernel():
-    """kernels/games.py routes ISLAND to the kernel; penguins has no chance nodes."""
-    from kernels import games
+@njit
+def dispatched(kernel, words, moves, probs, rng):
+    """What a search sees of a position through kernels/dispatch.py: (moves, chance?, outcomes,
+    mover, over?, one playout move)."""
+    numba.literally(kernel)
+    n = dispatch.legal_moves(kernel, words, moves)
+    chance = dispatch.is_chance(kernel, words)
+    outcomes = dispatch.chance_outcomes(kernel, words, probs.astype(np.int64), probs)
+    roll = dispatch.playout_move(kernel, words, moves, n, rng)
+    return n, chance, outcomes, dispatch.to_move(kernel, words), dispatch.is_over(kernel, words), roll
 
-    k = binding.kernel()
-    assert games.GAME_IDS["island"] == games.ISLAND
-    assert games.MAX_MOVES >= k.MAX_MOVES
+
+def test_dispatch_reaches_the_island_kernel():
+    """kernels/dispatch.py routes "island.island_kernel" to the kernel; penguins has no chance nodes."""
     state = ref.successor(ref.new_game(3), ref.move(ref.SHIFT, 4))
     words = binding.to_kernel(state)
-    moves = np.empty(games.MAX_MOVES, dtype=np.int64)
-    probs = np.empty(games.MAX_MOVES, dtype=np.float64)
-    n = games.legal_moves(games.ISLAND, words, moves)
-    assert moves[:n].tolist() == ref.legal_moves(state)
-    assert games.is_chance(games.ISLAND, words)
-    assert games.chance_outcomes(games.ISLAND, words, moves, probs) == 21
-    assert probs[:21].sum() == pytest.approx(1.0)
-    assert not games.is_chance(games.PENGUINS, np.zeros(19, dtype=np.uint64))
-    assert games.chance_outcomes(games.PENGUINS, np.zeros(19, dtype=np.uint64), moves, probs) == 0
-    assert games.to_move(games.ISLAND, words) == 0 and not games.is_over(games.ISLAND, words)
+    moves = np.empty(binding.kernel().MAX_MOVES, dtype=np.int64)
+    probs = np.empty(binding.kernel().MAX_MOVES, dtype=np.float64)
     rng = np.array([12345], dtype=np.uint64)
-    rolls = {int(games.playout_move(games.ISLAND, words, moves, n, rng)) for _ in range(400)}
+    n, chance, outcomes, mover, over, _ = dispatched("island.island_kernel", words, moves, probs, rng)
+    assert moves[:n].tolist() == ref.legal_moves(state)
+    assert chance and outcomes == 21 and probs[:21].sum() == pytest.approx(1.0)
+    assert mover == 0 and not over
+    rolls = {int(dispatched("island.island_kernel", words, moves, probs, rng)[5]) for _ in range(400)}
     assert rolls <= set(ref.legal_moves(state)) and len(rolls) == 21  # the dice, not moves[0]
+    plain = np.zeros(40, dtype=np.uint64)
+    plain[16:19] = (10, 4, 4)  # a 4x4 penguins board with a ply cap of 10: every other word 0
+    _, chance, outcomes, *_ = dispatched("penguins.penguins_plain", plain, moves, probs, rng)
+    assert not chance and outcomes == 0
 
 
 # ---------------------------------------------------------------- random positions and play
@@ -234,7 +244,7 @@ def compare_position(state: ref.State, rng: random.Random) -> list[int]:
         have = binding.successor(words, code)
         assert np.array_equal(have, want_words), (state, code, binding.from_kernel(have))
     if not expected:
-        values = np.full(binding.MAX_SEATS, -1.0)
+        values = np.full(layout.MAX_SEATS, -1.0)
         binding.kernel().terminal_values(words, values)
         assert tuple(values[:state.players]) == ref.results(state), state
         assert all(v == 0.0 for v in values[state.players:])
@@ -313,12 +323,11 @@ def test_perft_matches_reference(index):
     """Perft at depths 1 and 2 (chance outcomes expanded without using up depth)."""
     state = perft_positions()[index]
     words = binding.to_kernel(state)
-    k = binding.kernel()
     for depth in (1, 2):
-        assert k.perft(words, depth) == ref.perft(state, depth), (state, depth)
+        assert kernel_count(binding.KERNEL, words, depth) == ref.perft(state, depth), (state, depth)
 
 
 def test_perft_depth_three_from_the_start():
     """Deeper from the 3-player start: shifts, rolls, die choices and the first action."""
     state = ref.new_game(3)
-    assert binding.kernel().perft(binding.to_kernel(state), 3) == ref.perft(state, 3) == 12480
+    assert kernel_count(binding.KERNEL, binding.to_kernel(state), 3) == ref.perft(state, 3) == 12480

@@ -1,5 +1,5 @@
-"""Hand-derived scenario tests of the Island Project reference rules (RULINGS.md I-1..I-8,
-docs/rules/island.md).
+"""Hand-derived scenario tests of the Island Project reference rules (rulings I-1..I-8 and the
+engine choices of docs/rules/island.md).
 
 Every expected value below was worked out by hand from docs/rules/island.md, not read off the
 code. Positions are written in the Island notation (docs/notation.md, "Island Project"):

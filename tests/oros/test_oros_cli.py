@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from cli import main
 from solver.games.oros.oros_puzzles import PUZZLES
-from solver.games.registry import ALL_NAMES, NAMES, game
+from solver.games.registry import GAME_NAMES, game
 
 FIRST_PEAK = "5x5 ...../.444./...4./...../....."
 
@@ -31,9 +31,10 @@ def error_of(*args):
 
 
 def test_oros_is_a_puzzle_game_beside_the_search_games():
-    """oros is known to every position command but not to the two-sided searches' list."""
-    assert ALL_NAMES == ("penguins", "island", "oros") and "oros" not in NAMES
-    assert game("oros").title == "Oros tectonics"
+    """oros is a registry game like the others: single-agent, solved by the planner."""
+    assert "oros" in GAME_NAMES and game("oros").title == "Oros tectonics"
+    assert game("oros").single_agent and game("oros").engines == ("planner",)
+    assert not game("penguins").single_agent and game("penguins").goals is None
 
 
 def test_show_draws_the_map_and_highlights_the_last_action():
@@ -164,15 +165,15 @@ def test_hint_after_moves_uses_up_the_budget():
     (("analyze", "oros", "first-peak", "--goal", "mountain@z3"), "goal (column 10): 'z3' is not a cell"),
     (("analyze", "oros", "first-peak", "--goal", "level9@a1"), "level 9 is outside 1..4"),
     (("analyze", "oros", "first-peak", "--budget", "99"), "must be 0..40"),
-    (("analyze", "oros", "first-peak", "--depth", "3"), "--depth is a search setting"),
-    (("analyze", "oros", "first-peak", "--engine", "mcts"), "--engine is a search setting"),
+    (("analyze", "oros", "first-peak", "--depth", "3"), "--depth is a setting of --engine alphabeta or expectimax, not planner"),
+    (("analyze", "oros", "first-peak", "--engine", "mcts"), "engines for oros: planner"),
     (("analyze", "oros", "nosuch"), "'nosuch' is neither a built-in position"),
     (("analyze", "oros", "first-peak", "--after", "b2c2d2>S b2>N b2>N"), "is not legal"),
     (("hint", "oros", "first-peak", "--after", "2E1 2E1 2E1"), "use up puzzle first-peak's budget of 2"),
-    (("analyze", "penguins", "--goal", "mountain@d3"), "--goal sets an oros shaping puzzle"),
-    (("hint", "island", "--budget", "3"), "--budget sets an oros shaping puzzle"),
-    (("match", "oros", "random", "random"), "'oros' is not one of 'penguins', 'island'"),
-    (("puzzles", "penguins"), "'penguins' is not 'oros'"),
+    (("analyze", "penguins", "--goal", "mountain@d3"), "--goal sets the goal of a puzzle; penguins has no goals"),
+    (("hint", "island", "--budget", "3"), "--budget sets the goal of a puzzle; island has no goals"),
+    (("match", "oros", "random", "random"), "oros is a single-agent game"),
+    (("puzzles", "penguins"), "penguins has no built-in puzzles (games with puzzles: oros)"),
 ])
 def test_errors_are_one_line_with_exit_2(args, words):
     """Each user error: exit code 2 and one line naming what is wrong."""
@@ -186,7 +187,7 @@ def test_step_words_name_collisions_overflow_and_hotspots():
     """The seed's 2 + 3 -> level 4 and a level-1 volcano (O-2), said in words; a group leaving
     hotspots sees them refilled (O-6)."""
     from solver.games.oros.oros_notation import parse_move, parse_position
-    from solver.planner_output import step_in_words
+    from solver.games.oros.oros_explain import step_in_words
 
     state = parse_position("5x5 ...../.211./.3.../...../.....")
     assert step_in_words(state, parse_move(state, "b2c2d2>S")) == (

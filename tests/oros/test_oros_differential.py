@@ -22,7 +22,9 @@ import numpy as np
 import pytest
 
 from solver.games.oros import oros_rules as ref
+from kernels.oros import oros_layout as layout
 from solver.games.oros import oros_binding as binding
+from solver.perft import kernel_count
 
 CHUNKS = 4
 SEQUENCES_PER_CHUNK = 500  # 2,000 sequences in all
@@ -160,7 +162,7 @@ def test_hand_counted_legal_moves_and_perft():
     assert len(binding.legal_moves(binding.to_kernel(replace(lone, abilities=ref.Abilities(drift=3))))) == 9
     # Depth 2: each drift leaves one tile (5 moves again); after the creation the level-3
     # volcano fills its tile 1 -> 4 and has 0 lava left: 4 drifts, 1 eruption, 1 creation.
-    assert k.perft(words, 2) == 4 * 5 + 6
+    assert kernel_count(binding.KERNEL, words, 2) == 4 * 5 + 6
     # Dormant: four mountain neighbours, no eruption; every line holds a mountain, so only the
     # five creations remain (O-3, O-5).
     ring = position(3, 3, {(1, 1): 2, (0, 1): M, (1, 0): M, (1, 2): M, (2, 1): M}, {(1, 1): (2,)})
@@ -179,16 +181,15 @@ def test_measures_for_the_puzzle_solver():
     assert (k.volcano_total(words, 1), k.volcano_total(words, 11), k.volcano_total(words, 0)) == (5, 3, 0)
 
 
-def test_layout_constants_match_kernel():
-    """The binding's copies of the kernel's word indices are the kernel's; kinds agree."""
+def test_reference_codes_match_the_layout():
+    """The reference's move kinds and directions map onto the layout the kernel and the binding
+    share (kernels/oros/oros_layout.py)."""
     k = binding.kernel()
-    names = ("LEVEL", "MOUNTAIN", "HOTSPOT", "WIDTH", "HEIGHT", "DRIFT", "TECTONIC", "MOUNTAINS",
-             "MOUNTAIN3", "FILL", "ACTIONS", "VOLCANOES", "STATE_LEN")
-    assert {n: getattr(binding, n) for n in names} == {n: getattr(k, n) for n in names}
     assert (ref.DRIFT_ROW, ref.DRIFT_COL, ref.TECTONIC, ref.ERUPT, ref.CREATE) == (
-        k.DRIFT_ROW, k.DRIFT_COL, k.TECTONIC_MOVE, k.ERUPT, k.CREATE)
-    assert ref.STEPS == k.DIRECTION_STEPS
-    assert binding.COUNT_BITS == int(k.COUNT_BITS)
+        layout.DRIFT_ROW, layout.DRIFT_COL, layout.TECTONIC_MOVE, layout.ERUPT, layout.CREATE)
+    assert ref.STEPS == layout.DIRECTION_STEPS
+    assert ref.MOUNTAIN == layout.MOUNTAIN_LEVEL and ref.SEA == layout.SEA
+    assert (k.STATE_LEN, k.SEATS, k.HAS_CHANCE, int(k.COUNT_SHIFT)) == (layout.STATE_LEN, 1, False, layout.COUNT_BITS)
 
 
 def test_max_moves_bounds_the_fullest_map():
@@ -314,4 +315,4 @@ def test_perft_agrees_on_small_maps():
     rng = random.Random(66)
     for _ in range(4):
         state = ref.random_state(rng, rng.randint(3, 4), rng.randint(3, 4))
-        assert binding.kernel().perft(binding.to_kernel(state), 2) == ref.perft(state, 2)
+        assert kernel_count(binding.KERNEL, binding.to_kernel(state), 2) == ref.perft(state, 2)

@@ -1,5 +1,5 @@
-"""Hand-derived scenario tests of the Oros tectonics reference rules (RULINGS.md O-1..O-6,
-docs/rules/oros.md, /work/spec/oros.md).
+"""Hand-derived scenario tests of the Oros tectonics reference rules (rulings O-1..O-6 and the
+engine choices of docs/rules/oros.md).
 
 Every expected value below was worked out by hand from docs/rules/oros.md, not read off the
 code. Positions are written in the Oros notation (docs/notation.md, "Oros"):

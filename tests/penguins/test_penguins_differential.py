@@ -15,6 +15,8 @@ import numpy as np
 import pytest
 
 from solver.games.penguins import penguins_rules as ref
+from kernels import kernel_module
+from kernels.penguins import penguins_layout as layout
 from solver.games.penguins import penguins_binding as binding
 from tests.penguins.penguins_random import pick_move, random_position, random_start, random_tile_position, random_tile_start
 
@@ -22,24 +24,23 @@ GAMES_PER_CHUNK = 100
 CHUNKS = 20  # 2,000 games in all
 
 
-def test_layout_constants_match_kernel():
-    """The binding's copies of the kernel's word indices and codes are the kernel's."""
-    k = binding.kernel()
-    same = ("EGGS", "PENGUINS", "STARS", "ICEBERGS", "SUPPLY", "UNUSED_ASSISTANTS", "UNUSED_STARS", "TURN",
-            "PHASE", "PLY", "PLY_CAP", "WIDTH", "HEIGHT", "TENT_CW", "TENT_CCW", "HOLES", "RIVER_ARROWS", "TILES",
-            "STATE_LEN")
-    assert {n: getattr(binding, n) for n in same} == {n: getattr(k, n) for n in same}
-    renamed = ("SEAGULL", "EMPEROR", "NEST", "SEAL", "STORM", "FREEZING", "RADIATION", "SEAWEED", "BLAZING", "KRILL", "RIVER")
-    assert {n: getattr(binding, n + "_WORD") for n in renamed} == {n: getattr(k, n) for n in renamed}
-    assert binding.ACTION_CODES == {ref.RIVAL_EGG: k.RIVAL_EGG, ref.LAND: k.LAND, ref.HATCH: k.HATCH,
-                                    ref.SLIDE: k.SLIDE, ref.ORBIT: k.ORBIT}
-    fields = {"hole_jump": k.HOLE_JUMP, "storm_push": k.STORM_THROW, "river_first": k.RIVER_FIRST,
-              "river_priority": k.RIVER_PRIORITY, "branches": k.BRANCHES, "seagull": k.SEAGULL_TARGET,
-              "emperor": k.EMPEROR_TIMING, "emperor_direction": k.EMPEROR_DIRECTION, "seal": k.SEAL_TIMING,
-              "seal_direction": k.SEAL_DIRECTION, "blazing": k.BLAZING_EGG}
-    assert {name: bit for name, (bit, _, _) in binding.MOVE_FIELDS.items()} == fields
-    assert binding.KRILL_BITS == (k.KRILL_1, k.KRILL_2)
-    assert (ref.ONGOING, ref.WIN_A, ref.WIN_B, ref.DRAW) == (k.ONGOING, k.WIN_A, k.WIN_B, k.DRAW)
+def test_reference_codes_match_the_layout():
+    """The reference's actions, Move fields and statuses map onto the codes of the layout, the one
+    definition the kernel and the binding share (kernels/penguins/penguins_layout.py)."""
+    for name in ("penguins.penguins_kernel", "penguins.penguins_plain"):
+        k = kernel_module(name)
+        assert (k.STATE_LEN, k.SEATS, k.HAS_CHANCE) == (layout.STATE_LEN, 2, False)
+    assert kernel_module("penguins.penguins_plain").MAX_MOVES == layout.PLAIN_MOVES < layout.MAX_MOVES
+    assert binding.ACTION_CODES == {ref.RIVAL_EGG: layout.RIVAL_EGG, ref.LAND: layout.LAND, ref.HATCH: layout.HATCH,
+                                    ref.SLIDE: layout.SLIDE, ref.ORBIT: layout.ORBIT}
+    fields = {"hole_jump": layout.HOLE_JUMP, "storm_push": layout.STORM_THROW, "river_first": layout.RIVER_FIRST,
+              "river_priority": layout.RIVER_PRIORITY, "branches": layout.BRANCHES, "seagull": layout.SEAGULL_TARGET,
+              "emperor": layout.EMPEROR_TIMING, "emperor_direction": layout.EMPEROR_DIRECTION,
+              "seal": layout.SEAL_TIMING, "seal_direction": layout.SEAL_DIRECTION, "blazing": layout.BLAZING_EGG}
+    assert {name: bit for name, (bit, _, _) in layout.MOVE_FIELDS.items()} == fields
+    assert set(layout.MOVE_FIELDS) <= set(ref.Move.__dataclass_fields__)
+    assert layout.KRILL_BITS == (layout.KRILL_1, layout.KRILL_2)
+    assert (ref.ONGOING, ref.WIN_A, ref.WIN_B, ref.DRAW) == (layout.ONGOING, layout.WIN_A, layout.WIN_B, layout.DRAW)
 
 
 def compare_position(state: ref.State, rng: random.Random) -> list[ref.Move]:

@@ -2,17 +2,23 @@
 
 from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from numba import njit
 
 from cli import main
-from kernels import games
+from kernels import dispatch
 from solver.games.penguins import penguins_rules as ref
 from solver.games.penguins import penguins_binding as binding
 from solver.games.penguins.penguins_binding import to_kernel
 from solver.games.penguins.penguins_notation import parse_position
+from solver.games.registry import game
 from solver.perft import perft
+from solver.search import perft_core
+
+PENGUINS = game("penguins")
 
 SUITE = [
     (int(depth), text.strip())
@@ -41,17 +47,17 @@ def test_kernel_perft_equals_reference(max_depth, text):
     state = parse_position(text)
     for depth in range(1, max_depth + 1):
         expected = ref.perft(state, depth)
-        assert perft(to_kernel(state), depth).nodes == expected
-        assert perft(to_kernel(state), depth, threads=2).nodes == expected
+        assert perft(PENGUINS, to_kernel(state), depth).nodes == expected
+        assert perft(PENGUINS, to_kernel(state), depth, threads=2).nodes == expected
 
 
 def test_divide_sums_to_total_and_matches_reference_children():
     """--divide: each root move's count is the reference perft of its child."""
     state = parse_position(SUITE[4][1])
-    result = perft(to_kernel(state), 3)
+    result = perft(PENGUINS, to_kernel(state), 3)
     assert sum(count for _, count in result.divide) == result.nodes
     for move, count in result.divide:
-        assert count == ref.perft(ref.successor(state, move), 2)
+        assert count == ref.perft(ref.successor(state, binding.decode_move(move)), 2)
 
 
 def test_perft_hand_counted_values():
@@ -60,7 +66,7 @@ def test_perft_hand_counted_values():
     After both rival eggs, A may land on 14 empty spaces or hatch the one A egg on the board.
     """
     state = ref.new_game(4, 4)
-    assert [perft(to_kernel(state), d).nodes for d in (0, 1, 2, 3)] == [1, 16, 16 * 15, 16 * 15 * 15]
+    assert [perft(PENGUINS, to_kernel(state), d).nodes for d in (0, 1, 2, 3)] == [1, 16, 16 * 15, 16 * 15 * 15]
 
 
 def test_cli_reference_perft_matches_kernel_perft():
@@ -90,9 +96,16 @@ def test_cli_perft_prints_reference_count():
 CROWDED = "6x6 P3I1/2G3/6/2p3/6/6 kb1,kc1 A play 10/10 2+1/2+1 10"
 
 
+@njit
+def dispatched_legal_moves(kernel, state, out):
+    """What a search sees of the legal moves: kernels/dispatch.py's legal_moves."""
+    numba.literally(kernel)
+    return dispatch.legal_moves(kernel, state, out)
+
+
 def test_more_moves_than_the_buffers():
-    """legal_moves writes at most len(out) and returns the true number; the search entry point
-    returns at most len(out); perft and the binding grow their buffers."""
+    """legal_moves writes at most len(out) and returns the true number; the searches' legal_moves
+    (kernels/dispatch.py) returns at most len(out); perft and the binding grow their buffers."""
     state = parse_position(CROWDED)
     words = to_kernel(state)
     k = binding.kernel()
@@ -100,8 +113,9 @@ def test_more_moves_than_the_buffers():
     out = np.full(200, -7, dtype=np.int64)
     assert k.legal_moves(words, out[:100]) == 12_677
     assert (out[100:] == -7).all()
-    assert games.legal_moves(games.PENGUINS, words, out[:100]) == 100
+    assert dispatched_legal_moves("penguins.penguins_kernel", words, out[:100]) == 100
     assert sorted(binding.legal_moves(words)) == sorted(binding.encode_move(m) for m in ref.legal_moves(state))
-    assert k.perft(words, 1) == 12_677
+    stop = np.zeros(1, dtype=np.int64)
+    assert perft_core.perft("penguins.penguins_kernel", words, 1, stop) == 12_677
     children = sum(len(binding.legal_moves(binding.successor(words, move))) for move in binding.legal_moves(words))
-    assert k.perft(words, 2) == children
+    assert perft_core.perft("penguins.penguins_kernel", words, 2, stop) == children

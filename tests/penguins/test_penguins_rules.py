@@ -1,4 +1,4 @@
-"""Hand-derived scenario tests of the penguins reference rules (RULINGS.md P-1..P-10, seed 000 FAQ).
+"""Hand-derived scenario tests of the penguins reference rules (rulings P-1..P-10, docs/rules/penguins.md; seed 000 FAQ).
 
 Every expected value below was worked out by hand from the rulings, not read off the code.
 Coordinates: a space is file letter (q = a..h) + rank (r + 1); board rows in the text are

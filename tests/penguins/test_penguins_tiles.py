@@ -1,4 +1,4 @@
-"""Hand-derived scenarios for the penguins barriers and terrain tiles (RULINGS.md P-9..P-23, team mode P-2).
+"""Hand-derived scenarios for the penguins barriers and terrain tiles (rulings P-9..P-23, team mode P-2: docs/rules/penguins.md).
 
 Every expected position and move list below was worked out by hand from the rulings and the
 engine decisions of docs/rules/penguins.md, not read off the code.

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from kernels.penguins import penguins_kernel as kp
-from kernels.games import PENGUINS
+from kernels.penguins import penguins_layout as layout
 from solver import watch
 from solver.alphabeta import alphabeta_analysis
 from solver.analysis import WIN, Score
@@ -30,6 +30,7 @@ from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, format_mo
 from tests.penguins.penguins_random import pick_move, random_position, random_start
 
 DATA = Path(__file__).with_name("forced_wins.txt")
+PENGUINS = "penguins.penguins_plain"  # the kernel of positions without tiles: every position here
 START = to_kernel(parse_position(BUILTIN_POSITIONS["start"]))
 _pond = parse_position(BUILTIN_POSITIONS["pond"])
 for _text in ("+a1", "+f6"):
@@ -61,11 +62,11 @@ def score_int(score: Score) -> int:
 def kernel_terminal(words: np.ndarray, ply: int) -> int:
     """Score of a finished kernel position for its side to move, `ply` plies from the root."""
     outcome = kp.status(words)
-    assert outcome != kp.ONGOING
-    if outcome == kp.DRAW:
+    assert outcome != layout.ONGOING
+    if outcome == layout.DRAW:
         return 0
-    winner = 0 if outcome == kp.WIN_A else 1
-    return WIN - ply if winner == int(words[kp.TURN]) else -(WIN - ply)
+    winner = 0 if outcome == layout.WIN_A else 1
+    return WIN - ply if winner == int(words[layout.TURN]) else -(WIN - ply)
 
 
 def minimax(words: np.ndarray, depth: int, ply: int = 0, solve: bool = False) -> int:

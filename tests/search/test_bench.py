@@ -10,10 +10,8 @@ from click.testing import CliRunner
 
 from cli import main
 from solver.bench import CASES, MIDGAME, prepare, run_case
-from solver.games.island.island_binding import PLAYERS
-from solver.games.island.island_notation import BUILTIN_POSITIONS as ISLAND_POSITIONS
-from solver.games.island.island_notation import parse_position as parse_island
-from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_position
+from kernels.island.island_layout import PLAYERS
+from solver.games.registry import game
 
 
 def run(*args):
@@ -27,11 +25,11 @@ def test_cases_are_data_on_valid_positions():
     assert [case.name for case in CASES] == ["perft", "alphabeta", "mcts", "island_mcts"]
     assert MIDGAME == "8x5 6PI/5S2/pIIpEpee/P1eE4/2I1I2P - B play 14/13 0+0/0+1 13 cap=80"
     for case in CASES:
-        (parse_island if case.game == "island" else parse_position)(case.position)
+        game(case.game).resolve_position(case.position)
         assert 0 < case.quick_size < case.size
-    assert {case.position for case in CASES if case.game == "penguins"} == {BUILTIN_POSITIONS["start"], MIDGAME}
+    assert {case.position for case in CASES if case.game == "penguins"} == {"start", MIDGAME}
     island = CASES[-1]
-    assert (island.game, island.kind, island.position) == ("island", "mcts", ISLAND_POSITIONS["start2"])
+    assert (island.game, island.kind, island.position) == ("island", "mcts", "start2")
     assert prepare(island)[PLAYERS] == 2  # the 2-player start
 
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from kernels.games import ISLAND
+from kernels.island import island_layout as layout
 from solver import watch
 from solver.engine import EngineSpec, run_engine
 from solver.errors import CalderaError
@@ -17,6 +17,8 @@ from solver.expectimax import expectimax_analysis
 from solver.games.island import island_rules as island
 from solver.games.island import island_binding as island_kernel
 from solver.games.island.island_binding import chance_outcomes, is_chance, legal_moves, successor, to_kernel
+
+ISLAND = "island.island_kernel"
 
 WIN = 1_000_000.0
 EVAL_LIMIT = 500_000
@@ -30,7 +32,7 @@ WEIGHTS = K.EVAL_WEIGHTS.copy()
 
 
 def mover(words):
-    return int(words[island_kernel.TO_MOVE])
+    return int(words[layout.TO_MOVE])
 
 
 def for_seat0(value, seat):
@@ -40,7 +42,7 @@ def for_seat0(value, seat):
 
 def oracle0(words, depth):
     """The value for seat 0 of `words` searched `depth` decision plies deep (dice are free)."""
-    if words[island_kernel.PHASE] == island_kernel.PHASE_CODES[island.OVER]:
+    if words[layout.PHASE] == island_kernel.PHASE_CODES[island.OVER]:
         values = np.zeros(4)
         K.terminal_values(words, values)
         return (2 * values[0] - 1) * WIN
@@ -103,7 +105,7 @@ POSITIONS = positions()
 
 
 def phase(words):
-    return island_kernel.PHASE_OF_CODE[int(words[island_kernel.PHASE])]
+    return island_kernel.PHASE_OF_CODE[int(words[layout.PHASE])]
 
 
 @lru_cache(maxsize=None)
@@ -220,9 +222,13 @@ def test_stop_flag_from_another_thread():
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_more_than_two_players_are_refused(players):
-    """3- and 4-player positions raise a clear error pointing at MCTS."""
-    with pytest.raises(CalderaError, match="two-player.*MCTS"):
-        expectimax_analysis(ISLAND, to_kernel(island.new_game(players)), depth=1)
+    """3- and 4-player positions are refused with a clear error pointing at MCTS (the engine
+    check every command makes before searching)."""
+    from solver.engine import check_engine
+    from solver.games.registry import game
+
+    with pytest.raises(CalderaError, match="two-player.*use mcts"):
+        check_engine(game("island"), "expectimax", game("island").players_of(island.new_game(players)))
 
 
 def test_engine_registry_runs_expectimax():

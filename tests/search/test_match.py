@@ -12,14 +12,15 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from kernels import games
-from kernels.games import ISLAND, PENGUINS
+from kernels import kernel_module
 from solver.engine import EngineError, EngineSpec, run_engine, with_seed
 from solver.warmup import NOTICE
 from solver.games.island import island_rules as island
 from solver.games.island.island_binding import to_kernel as island_kernel
+from solver.games.kernel_calls import next_state
 from solver.games.penguins.penguins_binding import to_kernel
 from solver.games.penguins.penguins_notation import resolve_position
+from solver.games.registry import game
 from solver.match import (
     GameRecord,
     MatchResult,
@@ -38,7 +39,10 @@ from solver.match import (
     table_elo,
 )
 
-POND = to_kernel(resolve_position("pond"))
+PENGUINS, ISLAND = game("penguins"), game("island")  # the records a match is played through
+PENGUINS_KERNEL, ISLAND_KERNEL = "penguins.penguins_plain", "island.island_kernel"
+POND_STATE = resolve_position("pond")
+POND = to_kernel(POND_STATE)
 GREEDY, RANDOM = EngineSpec.parse("greedy"), EngineSpec.parse("random")
 
 
@@ -118,7 +122,7 @@ def test_table_elo_fits_pairwise_scores():
 
 def test_openings_are_paired_and_colours_swapped():
     """Games 1 and 2 share their first K moves and swap seats; greedy's moves are its own choices."""
-    result = play_match(PENGUINS, POND, GREEDY, RANDOM, games=4, random_plies=2, seed=5)
+    result = play_match(PENGUINS, POND_STATE, GREEDY, RANDOM, games=4, random_plies=2, seed=5)
     first, second, third = result.records[:3]
     assert first.moves[:2] == second.moves[:2] and first.opening_plies == second.opening_plies == 2
     assert third.moves[:2] != first.moves[:2]  # a new pair, a new opening
@@ -129,14 +133,12 @@ def test_openings_are_paired_and_colours_swapped():
         state, differs = POND, 0
         for ply, move in enumerate(record.moves):
             if ply >= 2:
-                choice = run_engine(GREEDY, PENGUINS, state).best.move
-                if games.to_move(PENGUINS, state) == record.a_side:
+                choice = run_engine(GREEDY, PENGUINS_KERNEL, state).best.move
+                if kernel_module(PENGUINS_KERNEL).to_move(state) == record.a_side:
                     assert move == choice
                 else:
                     differs += move != choice
-            out = np.empty_like(state)
-            games.apply(PENGUINS, state, np.int64(move), out)
-            state = out
+            state = next_state(PENGUINS_KERNEL, state, move)
         assert differs > 0
     assert result.tallies[0].moves > 0 and result.tallies[1].moves > 0
 
@@ -144,20 +146,20 @@ def test_openings_are_paired_and_colours_swapped():
 def test_same_seed_same_match_and_seeds_vary_per_game():
     """Seeded engines repeat a match exactly; a new seed (or game) gives different games."""
     spec = EngineSpec.parse("mcts:sims=200")
-    one = play_match(PENGUINS, POND, spec, RANDOM, games=4, seed=3)
-    two = play_match(PENGUINS, POND, spec, RANDOM, games=4, seed=3)
-    other = play_match(PENGUINS, POND, spec, RANDOM, games=4, seed=4)
+    one = play_match(PENGUINS, POND_STATE, spec, RANDOM, games=4, seed=3)
+    two = play_match(PENGUINS, POND_STATE, spec, RANDOM, games=4, seed=3)
+    other = play_match(PENGUINS, POND_STATE, spec, RANDOM, games=4, seed=4)
     assert [(r.moves, r.values, r.a_side) for r in one.records] == [(r.moves, r.values, r.a_side) for r in two.records]
     assert [r.moves for r in one.records] != [r.moves for r in other.records]
     # random vs random: the paired games share the opening but not the rest (seeds vary per game).
-    noise = play_match(PENGUINS, POND, RANDOM, RANDOM, games=2, seed=3)
+    noise = play_match(PENGUINS, POND_STATE, RANDOM, RANDOM, games=2, seed=3)
     assert noise.records[0].moves[:2] == noise.records[1].moves[:2]
     assert noise.records[0].moves != noise.records[1].moves
 
 
 def test_greedy_beats_random_on_pond():
     """Over 20 games the one-ply greedy engine scores at least 85% against random moves."""
-    result = play_match(PENGUINS, POND, GREEDY, RANDOM, games=20, seed=11)
+    result = play_match(PENGUINS, POND_STATE, GREEDY, RANDOM, games=20, seed=11)
     assert len(result.records) == 20 and not result.interrupted
     assert result.score >= 0.85
     estimate = result.elo
@@ -167,7 +169,7 @@ def test_greedy_beats_random_on_pond():
 def test_should_stop_ends_after_the_current_game():
     """play_match checks should_stop between games: the games played so far are kept."""
     played = []
-    result = play_match(PENGUINS, POND, GREEDY, RANDOM, games=10, should_stop=lambda: len(played) >= 3,
+    result = play_match(PENGUINS, POND_STATE, GREEDY, RANDOM, games=10, should_stop=lambda: len(played) >= 3,
                         on_game=lambda record, _: played.append(record))
     assert result.interrupted and len(result.records) == 3
 
@@ -181,7 +183,7 @@ def test_first_ctrl_c_finishes_the_game_then_stops():
             os.kill(os.getpid(), signal.SIGINT)
 
     with stop_after_game(lambda: notices.append(1)) as requested:
-        result = play_match(PENGUINS, POND, GREEDY, RANDOM, games=8, on_game=interrupt, should_stop=requested.is_set)
+        result = play_match(PENGUINS, POND_STATE, GREEDY, RANDOM, games=8, on_game=interrupt, should_stop=requested.is_set)
     assert result.interrupted and len(result.records) == 2 and notices == [1]
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
@@ -248,7 +250,8 @@ def test_bad_options_are_one_line_errors():
 
 # Island Project: dice, 2-4 seats ----------------------------------------------------------------
 
-ISLAND_STARTS = {players: island_kernel(island.new_game(players)) for players in (2, 3, 4)}
+ISLAND_STATES = {players: island.new_game(players) for players in (2, 3, 4)}
+ISLAND_STARTS = {players: island_kernel(state) for players, state in ISLAND_STATES.items()}
 ROLL_KIND = island.ROLL
 
 
@@ -261,41 +264,40 @@ def replay(record, root, spec_a, spec_b, seed):
     """Walk a recorded island game: every chance position must have been played a roll, every
     decision after the opening the move of the engine on that seat (seeded as play_game seeds it).
     Returns the seats A moved on and the rolls after the opening, in order."""
+    k = kernel_module(ISLAND_KERNEL)
     state, a_seats, rolls = root, set(), []
     for ply, move in enumerate(record.moves):
-        chance = games.is_chance(ISLAND, state)
+        chance = k.is_chance(state)
         assert chance == is_roll(move), (record.number, ply)
         if ply >= record.opening_plies:
             if chance:
                 rolls.append(move)
             else:
-                seat = int(games.to_move(ISLAND, state))
+                seat = int(k.to_move(state))
                 spec = spec_a if seat == record.a_side else spec_b
                 seeded = with_seed(spec, mix_seed(seed, spec.settings.get("seed", 0), record.number, ply))
-                assert run_engine(seeded, ISLAND, state).best.move == move, (record.number, ply)
+                assert run_engine(seeded, ISLAND_KERNEL, state).best.move == move, (record.number, ply)
                 if seat == record.a_side:
                     a_seats.add(seat)
-        out = np.empty_like(state)
-        games.apply(ISLAND, state, np.int64(move), out)
-        state = out
-    assert games.is_over(ISLAND, state)
-    values = np.zeros(games.num_players(ISLAND))
-    games.terminal_values(ISLAND, state, values)
+        state = next_state(ISLAND_KERNEL, state, move)
+    assert k.is_over(state)
+    values = np.zeros(k.SEATS)
+    k.terminal_values(state, values)
     assert tuple(values[: record.players]) == record.values
     return a_seats, rolls
 
 
 def test_random_opening_rolls_the_dice_without_counting_them():
     """Two opening plies on island are a shift, the roll (chance, not counted) and a die choice."""
-    opening = random_opening(ISLAND, ISLAND_STARTS[2], 2, seed=9)
+    opening = random_opening(ISLAND_KERNEL, ISLAND_STARTS[2], 2, seed=9)
     assert len(opening) == 3 and [is_roll(m) for m in opening] == [False, True, False]
     assert island.kind_of(opening[0]) == island.SHIFT
-    assert random_opening(ISLAND, ISLAND_STARTS[2], 2, seed=9) == opening
-    assert random_opening(ISLAND, ISLAND_STARTS[2], 1, seed=9) == opening[:1]  # stops before the roll
-    assert random_opening(ISLAND, ISLAND_STARTS[2], 0, seed=9) == ()
+    assert random_opening(ISLAND_KERNEL, ISLAND_STARTS[2], 2, seed=9) == opening
+    assert random_opening(ISLAND_KERNEL, ISLAND_STARTS[2], 1, seed=9) == opening[:1]  # stops before the roll
+    assert random_opening(ISLAND_KERNEL, ISLAND_STARTS[2], 0, seed=9) == ()
     # From a roll position the roll comes first, then the counted decision.
     rolled = island_kernel(island.successor(island.new_game(2), island.move(island.SHIFT, 4)))
-    first = random_opening(ISLAND, rolled, 1, seed=2)
+    first = random_opening(ISLAND_KERNEL, rolled, 1, seed=2)
     assert len(first) == 2 and is_roll(first[0]) and not is_roll(first[1])
 
 
@@ -305,14 +307,14 @@ def test_dice_are_sampled_by_their_probabilities():
 
     rng, state = random.Random(4), ISLAND_STARTS[2]
     rolled = island_kernel(island.successor(island.new_game(2), island.move(island.SHIFT, 4)))
-    draws = [island.argument_of(sample_chance(ISLAND, rolled, rng)) for _ in range(7200)]
+    draws = [island.argument_of(sample_chance(ISLAND_KERNEL, rolled, rng)) for _ in range(7200)]
     faces = [divmod(code, island.FACES) for code in draws]
     doubles = sum(low == high for low, high in faces) / len(faces)
     volcano = sum(high == island.V_FACE for _, high in faces) / len(faces)
     assert abs(doubles - 6 / 36) < 0.02 and abs(volcano - 11 / 36) < 0.025
     assert len(set(draws)) == 21
     with pytest.raises(ValueError):
-        sample_chance(ISLAND, state, rng)  # the start is a decision, not a roll
+        sample_chance(ISLAND_KERNEL, state, rng)  # the start is a decision, not a roll
 
 
 def test_island_two_player_match_is_reproducible():
@@ -320,9 +322,9 @@ def test_island_two_player_match_is_reproducible():
     new seed changes it; seats swap in pairs, dice are rolled by the match, never by an engine."""
     spec = EngineSpec.parse("mcts:sims=100")
     root = ISLAND_STARTS[2]
-    one = play_match(ISLAND, root, spec, RANDOM, games=4, seed=3)
-    two = play_match(ISLAND, root, spec, RANDOM, games=4, seed=3)
-    other = play_match(ISLAND, root, spec, RANDOM, games=4, seed=4)
+    one = play_match(ISLAND, ISLAND_STATES[2], spec, RANDOM, games=4, seed=3)
+    two = play_match(ISLAND, ISLAND_STATES[2], spec, RANDOM, games=4, seed=3)
+    other = play_match(ISLAND, ISLAND_STATES[2], spec, RANDOM, games=4, seed=4)
     assert [(r.moves, r.values, r.a_side) for r in one.records] == [(r.moves, r.values, r.a_side) for r in two.records]
     assert [r.moves for r in one.records] != [r.moves for r in other.records]
     assert one.players == 2 and [r.a_side for r in one.records] == [0, 1, 0, 1]
@@ -343,8 +345,8 @@ def test_four_seat_rotation_covers_every_seat():
     of 4 games, which share their opening and their dice; results are shares of the win."""
     spec_a = EngineSpec.parse("random:seed=7")  # a different seed from B: the replay tells them apart
     root = ISLAND_STARTS[4]
-    result = play_match(ISLAND, root, spec_a, RANDOM, games=8, seed=5)
-    again = play_match(ISLAND, root, spec_a, RANDOM, games=8, seed=5)
+    result = play_match(ISLAND, ISLAND_STATES[4], spec_a, RANDOM, games=8, seed=5)
+    again = play_match(ISLAND, ISLAND_STATES[4], spec_a, RANDOM, games=8, seed=5)
     assert [r.moves for r in result.records] == [r.moves for r in again.records]
     assert result.players == 4 and result.fair_share == 0.25
     assert [r.a_side for r in result.records] == [0, 1, 2, 3, 0, 1, 2, 3]
@@ -365,7 +367,7 @@ def test_four_seat_rotation_covers_every_seat():
     assert sum(result.seat_scores) == pytest.approx(1.0)
     assert result.score == pytest.approx(sum(r.a_score for r in result.records) / 8)
     # Three seats rotate over 0, 1, 2 the same way.
-    three = play_match(ISLAND, ISLAND_STARTS[3], spec_a, RANDOM, games=6, seed=5)
+    three = play_match(ISLAND, ISLAND_STATES[3], spec_a, RANDOM, games=6, seed=5)
     assert [r.a_side for r in three.records] == [0, 1, 2, 0, 1, 2] and three.seat_games == (2, 2, 2)
 
 
@@ -373,7 +375,7 @@ def test_shared_wins_count_as_draw_like_fractions():
     """A sole win is W, a win shared by k seats (1/k each) is D, no win is L; the summary gives
     the share against the fair 1/4 instead of an Elo."""
     spec_a, spec_b = EngineSpec.parse("mcts:sims=10"), RANDOM
-    result = MatchResult(spec_a, spec_b, 4, 2, 0, game=ISLAND, players=4)
+    result = MatchResult(spec_a, spec_b, 4, 2, 0, game="island", seats="ABCD", players=4)
     result.records += [
         GameRecord(0, 0, (1, 2), 0, (1.0, 0.0, 0.0, 0.0)),
         GameRecord(1, 1, (1, 2, 3), 0, (0.5, 0.5, 0.0, 0.0)),
@@ -392,14 +394,14 @@ def test_shared_wins_count_as_draw_like_fractions():
     assert any(line.startswith("seats     A 62.5%, B 20.8%, C 8.3%, D 8.3%") for line in lines)
     assert game_line(result.records[2], result).startswith("game 3/4: random - random - mcts:sims=10 - random 0-1/3-1/3-1/3 ")
     # Two seats: a shared win is a draw worth 1/2, and Elo is given.
-    pair = MatchResult(spec_a, spec_b, 2, 2, 0, game=ISLAND, players=2)
+    pair = MatchResult(spec_a, spec_b, 2, 2, 0, game="island", seats="ABCD", players=2)
     pair.records += [GameRecord(0, 0, (1,), 0, (0.5, 0.5)), GameRecord(1, 1, (1,), 0, (0.0, 1.0))]
     assert (pair.wins, pair.draws, pair.losses) == (1, 1, 0) and pair.elo.score == 0.75
 
 
 def test_perfect_share_has_a_one_sided_interval():
     """Winning all N games of a 4-seat match: the share's lower end is 0.05 ** (1/N), not N/N."""
-    result = MatchResult(EngineSpec.parse("mcts:sims=10"), RANDOM, 10, 2, 0, game=ISLAND, players=4)
+    result = MatchResult(EngineSpec.parse("mcts:sims=10"), RANDOM, 10, 2, 0, game="island", seats="ABCD", players=4)
     result.records += [GameRecord(n, n % 4, (1,), 0, tuple(1.0 if s == n % 4 else 0.0 for s in range(4))) for n in range(10)]
     assert result.score_interval == (pytest.approx(0.05 ** 0.1), 1.0)
 
@@ -407,8 +409,8 @@ def test_perfect_share_has_a_one_sided_interval():
 def test_island_json_names_moves_and_rolls():
     """match_json on island: the game's name, seats as letters, each seat's share, rolls in notation."""
     state = island.new_game(4)
-    result = play_match(ISLAND, island_kernel(state), RANDOM, RANDOM, games=4, seed=1)
-    data = json.loads(json.dumps(match_json(result, "start4", state)))
+    result = play_match(ISLAND, state, RANDOM, RANDOM, games=4, seed=1)
+    data = json.loads(json.dumps(match_json(result, ISLAND, state)))
     assert data["game"] == "island" and data["players"] == 4 and data["fair_share"] == 0.25
     assert data["elo"] is None and data["elo_text"] is None and data["a_seat_games"] == [1, 1, 1, 1]
     assert [g["a_side"] for g in data["results"]] == ["A", "B", "C", "D"]
@@ -421,17 +423,17 @@ def test_engines_that_cannot_play_dice_are_refused_first():
     """Alpha-beta (and greedy, one ply of it) refuse island before a game is played; expectimax
     refuses more than two seats."""
     for spec in (GREEDY, EngineSpec.parse("alphabeta:depth=2")):
-        with pytest.raises(EngineError, match="mcts or random"):
-            play_match(ISLAND, ISLAND_STARTS[2], RANDOM, spec, games=2)
+        with pytest.raises(EngineError, match="engines for island: mcts, expectimax, random"):
+            play_match(ISLAND, ISLAND_STATES[2], RANDOM, spec, games=2)
     # Expectimax (where the engine exists) is for two players: refused with more seats.
     expectimax = EngineSpec("expectimax", {"depth": 1})
     with pytest.raises(EngineError, match="has 4 players"):
-        play_match(ISLAND, ISLAND_STARTS[4], RANDOM, expectimax, games=2)
+        play_match(ISLAND, ISLAND_STATES[4], RANDOM, expectimax, games=2)
 
 
 def test_penguins_records_keep_two_seats():
     """Penguins is unchanged: two seats, Elo, no dice in the moves, the old pairing."""
-    result = play_match(PENGUINS, POND, GREEDY, RANDOM, games=2, seed=5)
-    assert result.players == 2 and result.game_name == "penguins"
+    result = play_match(PENGUINS, POND_STATE, GREEDY, RANDOM, games=2, seed=5)
+    assert result.players == 2 and result.game == "penguins"
     assert all(len(r.values) == 2 for r in result.records) and result.elo is not None
     assert result.records[0].opening_plies == 2

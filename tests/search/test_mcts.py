@@ -9,11 +9,13 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from kernels.games import PENGUINS
+from kernels.penguins import penguins_layout as layout
 from solver.games.penguins import penguins_binding as penguins_kernel
 from solver.games.penguins.penguins_binding import encode_move, to_kernel
 from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_move, parse_position
 from solver.mcts import BYTES_PER_NODE, mcts_analysis, tree_capacity
+
+PENGUINS = "penguins.penguins_plain"  # the kernel of positions without tiles: every position here
 
 START = to_kernel(parse_position(BUILTIN_POSITIONS["start"]))
 POND = to_kernel(parse_position(BUILTIN_POSITIONS["pond"]))
@@ -184,15 +186,15 @@ def play_against_random(game_index: int) -> float:
         moves = penguins_kernel.legal_moves(words)
         if not moves:
             break
-        if words[penguins_kernel.PHASE] == 0 or int(words[penguins_kernel.TURN]) != mcts_side:
+        if words[layout.PHASE] == 0 or int(words[layout.TURN]) != mcts_side:
             move = rng.choice(moves)
         else:
             move = mcts_analysis(PENGUINS, words, sims=2000, seconds=None, seed=game_index, memory_mb=16).best.move
         words = penguins_kernel.successor(words, move)
     outcome = k.status(words)
-    if outcome == k.DRAW:
+    if outcome == layout.DRAW:
         return 0.5
-    return 1.0 if outcome == k.WIN_A + mcts_side else 0.0
+    return 1.0 if outcome == layout.WIN_A + mcts_side else 0.0
 
 
 def test_beats_a_random_player():

@@ -5,14 +5,16 @@ import random
 import numpy as np
 import pytest
 
-from kernels.games import ISLAND
+from kernels.island import island_layout as layout
 from solver.games.island import island_rules as island
 from solver.games.island import island_binding as island_kernel
 from solver.games.island.island_binding import chance_outcomes, from_kernel, legal_moves, successor, to_kernel
-from solver.alphabeta import alphabeta_analysis
+from solver.engine import check_engine
 from solver.errors import CalderaError
+from solver.games.registry import game
 from solver.mcts import mcts_analysis
 
+ISLAND = "island.island_kernel"
 START = to_kernel(island.new_game(2))
 
 
@@ -50,7 +52,7 @@ def play(mcts_seat, seed, sims=400):
         moves = legal_moves(words)
         if not moves:
             break
-        if int(words[island_kernel.TO_MOVE]) == mcts_seat:
+        if int(words[layout.TO_MOVE]) == mcts_seat:
             move = mcts_analysis(ISLAND, words, sims=sims, seconds=None, seed=rng.randrange(1 << 30)).best.move
         else:
             move = rng.choice(moves)
@@ -65,6 +67,6 @@ def test_mcts_beats_random_on_island():
 
 
 def test_alphabeta_refuses_a_dice_game():
-    """Alpha-beta would treat the dice as a player: it says so instead of searching."""
-    with pytest.raises(CalderaError, match="MCTS"):
-        alphabeta_analysis(ISLAND, START, depth=2)
+    """Alpha-beta would treat the dice as a player: the engine check says so instead of searching."""
+    with pytest.raises(CalderaError, match="without chance.*engines for island: mcts"):
+        check_engine(game("island"), "alphabeta", 2)

@@ -6,41 +6,41 @@ Importing this module does not import numba; `kernel()` does, on first use.
 
 from __future__ import annotations
 
-import importlib
 
 import numpy as np
 
 from solver.games.oros.oros_rules import MOUNTAIN as MOUNTAIN_LEVEL, Abilities, State
+from kernels import kernel_module
+from kernels.oros import oros_layout as layout
 from solver.games.kernel_calls import legal_move_list, next_state
 
-# Word indices of kernels/oros/oros_kernel.py, repeated here so that converting a position does not import
-# numba; tests/oros/test_oros_differential.py checks they match the kernel's.
-LEVEL, MOUNTAIN, HOTSPOT = 0, 4, 5  # LEVEL + level - 1 for land levels 1..4
-WIDTH, HEIGHT, DRIFT, TECTONIC, MOUNTAINS, MOUNTAIN3, FILL, ACTIONS = range(6, 14)
-VOLCANOES = 14  # + cell: four 16-bit counts, level v at bits 16 * (v - 1)
-STATE_LEN = VOLCANOES + 64
-COUNT_BITS = 16
+KERNEL = "oros.oros_kernel"
+
+
+def kernel_name(words: np.ndarray) -> str:
+    """The kernel module that plays `words` (kernels/dispatch.py)."""
+    return KERNEL
 
 
 def kernel():
     """The numba kernel module (imports numba and loads or compiles the kernels)."""
-    return importlib.import_module("kernels.oros.oros_kernel")
+    return kernel_module(KERNEL)
 
 
 def to_kernel(state: State) -> np.ndarray:
     """The kernel's flat uint64 array for `state`."""
-    words = [0] * STATE_LEN
+    words = [0] * layout.STATE_LEN
     for cell, (level, stack) in enumerate(zip(state.levels, state.volcanoes)):
         if level == MOUNTAIN_LEVEL:
-            words[MOUNTAIN] |= 1 << cell
+            words[layout.MOUNTAIN] |= 1 << cell
         elif level:
-            words[LEVEL + level - 1] |= 1 << cell
+            words[layout.LEVEL + level - 1] |= 1 << cell
         for v in stack:
-            words[VOLCANOES + cell] += 1 << (COUNT_BITS * (v - 1))
+            words[layout.VOLCANOES + cell] += 1 << (layout.COUNT_BITS * (v - 1))
     for cell in state.hotspots:
-        words[HOTSPOT] |= 1 << cell
+        words[layout.HOTSPOT] |= 1 << cell
     a = state.abilities
-    words[WIDTH:ACTIONS + 1] = [state.width, state.height, a.drift, a.tectonic, int(a.mountains),
+    words[layout.WIDTH:layout.ACTIONS + 1] = [state.width, state.height, a.drift, a.tectonic, int(a.mountains),
                                 int(a.mountain3), int(a.fill), state.actions]
     return np.array(words, dtype=np.uint64)
 
@@ -48,30 +48,30 @@ def to_kernel(state: State) -> np.ndarray:
 def from_kernel(words: np.ndarray) -> State:
     """The reference State of a kernel array (the array holds the whole position)."""
     w = words.tolist()
-    cells = w[WIDTH] * w[HEIGHT]
-    layers = [(w[LEVEL + k], k + 1) for k in range(4)] + [(w[MOUNTAIN], MOUNTAIN_LEVEL)]
+    cells = w[layout.WIDTH] * w[layout.HEIGHT]
+    layers = [(w[layout.LEVEL + k], k + 1) for k in range(4)] + [(w[layout.MOUNTAIN], MOUNTAIN_LEVEL)]
     levels = tuple(next((level for layer, level in layers if layer >> c & 1), 0) for c in range(cells))
     stacks = []
     for c in range(cells):
-        word = w[VOLCANOES + c]
-        stacks.append(tuple(v for v in range(4, 0, -1) for _ in range(word >> (COUNT_BITS * (v - 1)) & 0xFFFF)))
+        word = w[layout.VOLCANOES + c]
+        stacks.append(tuple(v for v in range(4, 0, -1) for _ in range(word >> (layout.COUNT_BITS * (v - 1)) & 0xFFFF)))
     return State(
-        width=w[WIDTH],
-        height=w[HEIGHT],
+        width=w[layout.WIDTH],
+        height=w[layout.HEIGHT],
         levels=levels,
         volcanoes=tuple(stacks),
-        hotspots=frozenset(c for c in range(cells) if w[HOTSPOT] >> c & 1),
-        abilities=Abilities(drift=w[DRIFT], tectonic=w[TECTONIC], mountains=bool(w[MOUNTAINS]),
-                            mountain3=bool(w[MOUNTAIN3]), fill=bool(w[FILL])),
-        actions=w[ACTIONS],
+        hotspots=frozenset(c for c in range(cells) if w[layout.HOTSPOT] >> c & 1),
+        abilities=Abilities(drift=w[layout.DRIFT], tectonic=w[layout.TECTONIC], mountains=bool(w[layout.MOUNTAINS]),
+                            mountain3=bool(w[layout.MOUNTAIN3]), fill=bool(w[layout.FILL])),
+        actions=w[layout.ACTIONS],
     )
 
 
 def legal_moves(words: np.ndarray) -> list[int]:
     """The kernel's legal move integers (in the kernel's order)."""
-    return legal_move_list(kernel(), words)
+    return legal_move_list(KERNEL, words)
 
 
 def successor(words: np.ndarray, move: int) -> np.ndarray:
     """The kernel array after `move`."""
-    return next_state(kernel(), words, move)
+    return next_state(KERNEL, words, move)

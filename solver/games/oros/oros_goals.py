@@ -10,8 +10,8 @@ A goal is a comma-separated conjunction of clauses (docs/oros_puzzles.md):
 Cells are named like the rest of oros notation: column letter a.. then row number 1.. (row 1 at
 the top), so on a 7 x 5 map "d3" is column 3, row 2, cell index 2 * 7 + 3 = 17.
 
-This module imports no numba: the solver (solver/search/planner_core.py) reads goals as the small int64
-array of `encode_goal`, laid out as solver/search/goal_codes.py says.
+This module imports no numba: the kernel's goal bound (kernels/oros/oros_kernel.py) reads goals
+as the small int64 array of `encode_goal`, laid out as kernels/oros/oros_goal_layout.py says.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import numpy as np
 from solver.errors import NotationError
 from solver.games.oros.oros_rules import MOUNTAIN, cell_name
 from solver.games.oros.oros_notation import parse_cell
-from solver.search.goal_codes import (
+from kernels.oros.oros_goal_layout import (
     CLAUSE_WORDS,
     GOAL_HEADER,
     LAND_AT_LEAST,
@@ -163,12 +163,19 @@ def goal_met(goal: Goal, state) -> bool:
     return all(clause_met(clause, state) for clause in goal.clauses)
 
 
+def goal_for(text: str, state) -> Goal:
+    """Parse goal text for the map of `state`."""
+    return parse_goal(text, state.width, state.height)
+
+
 def encode_goal(goal: Goal, state) -> np.ndarray:
-    """The goal as the solver's int64 array: a header (clause count, cells, the lowest level that
-    forms a mountain: 4, or 3 with mountain3, and 1 when drifts may move mountains), then three
+    """The goal as the kernel's int64 array (NotationError when it was written for another map):
+    a header (clause count, cells, the lowest level that forms a mountain: 4, or 3 with
+    mountain3, and 1 when drifts may move mountains), then three
     words per clause: kind, cell or N, and the level for levelL@cell or, for the counting
     clauses, the most one action can add (the admissible bound's step): 3 mountains, or 4 lava
     levels plus one per hotspot of `state` for land."""
+    check_fits(goal, state)
     a = state.abilities
     words = [len(goal.clauses), state.width * state.height, 3 if a.mountain3 else 4, int(a.mountains)]
     for clause in goal.clauses:

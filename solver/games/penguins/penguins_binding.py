@@ -5,13 +5,13 @@ Importing this module does not import numba; `kernel()` does, on first use.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import replace
 
 import numpy as np
 
-from solver.errors import CalderaError
-from solver.games.kernel_calls import next_state
+from kernels import kernel_module
+from kernels.penguins import penguins_layout as layout
+from solver.games.kernel_calls import legal_move_list, next_state
 from solver.games.penguins.penguins_rules import (
     BLAZING,
     CCW,
@@ -46,57 +46,52 @@ from solver.games.penguins.penguins_rules import (
     Tile,
 )
 
-# Word indices and codes of kernels/penguins/penguins_kernel.py, repeated here so that converting a position
-# does not import numba; tests/penguins/test_penguins_differential.py checks they match the kernel's.
-EGGS, PENGUINS, STARS, ICEBERGS = 0, 2, 4, 6
-SUPPLY, UNUSED_ASSISTANTS, UNUSED_STARS = 7, 9, 11
-TURN, PHASE, PLY, PLY_CAP, WIDTH, HEIGHT = 13, 14, 15, 16, 17, 18
-SEAGULL_WORD, EMPEROR_WORD, NEST_WORD, SEAL_WORD = 19, 20, 21, 22
-STORM_WORD, TENT_CW, TENT_CCW, HOLES, FREEZING_WORD, RADIATION_WORD = 23, 24, 25, 26, 27, 28
-SEAWEED_WORD, BLAZING_WORD, KRILL_WORD, RIVER_WORD, RIVER_ARROWS = 29, 30, 31, 32, 33
-TILES = 39  # 1 when any tile word is set: the kernel then plays the tile rules
-STATE_LEN = 40
-ACTION_CODES = {RIVAL_EGG: 0, LAND: 1, HATCH: 2, SLIDE: 3, ORBIT: 4}
+# The kernel's codes of the reference's actions (its layout: kernels/penguins/penguins_layout.py).
+ACTION_CODES = {RIVAL_EGG: layout.RIVAL_EGG, LAND: layout.LAND, HATCH: layout.HATCH, SLIDE: layout.SLIDE,
+                ORBIT: layout.ORBIT}
 ACTION_OF_CODE = {code: action for action, code in ACTION_CODES.items()}
 LAYER_OF_PIECE = {
-    Piece(EGG, 0): EGGS,
-    Piece(EGG, 1): EGGS + 1,
-    Piece(PENGUIN, 0): PENGUINS,
-    Piece(PENGUIN, 1): PENGUINS + 1,
-    Piece(STAR, 0): STARS,
-    Piece(STAR, 1): STARS + 1,
-    Piece(ICEBERG): ICEBERGS,
-    Piece(SEAGULL): SEAGULL_WORD,
-    Piece(EMPEROR): EMPEROR_WORD,
-    Piece(NEST): NEST_WORD,
-    Piece(SEAL): SEAL_WORD,
+    Piece(EGG, 0): layout.EGGS,
+    Piece(EGG, 1): layout.EGGS + 1,
+    Piece(PENGUIN, 0): layout.PENGUINS,
+    Piece(PENGUIN, 1): layout.PENGUINS + 1,
+    Piece(STAR, 0): layout.STARS,
+    Piece(STAR, 1): layout.STARS + 1,
+    Piece(ICEBERG): layout.ICEBERGS,
+    Piece(SEAGULL): layout.SEAGULL,
+    Piece(EMPEROR): layout.EMPEROR,
+    Piece(NEST): layout.NEST,
+    Piece(SEAL): layout.SEAL,
 }
 PIECE_OF_LAYER = {layer: piece for piece, layer in LAYER_OF_PIECE.items()}
 # Terrain word of each tile; a tent's word gives its sense, a river tile's arrows have their own words.
 WORD_OF_TILE = {
-    Tile(STORM): STORM_WORD,
-    Tile(TENT, sense=CW): TENT_CW,
-    Tile(TENT, sense=CCW): TENT_CCW,
-    Tile(HOLE): HOLES,
-    Tile(FREEZING): FREEZING_WORD,
-    Tile(RADIATION): RADIATION_WORD,
-    Tile(SEAWEED): SEAWEED_WORD,
-    Tile(BLAZING): BLAZING_WORD,
-    Tile(KRILL): KRILL_WORD,
+    Tile(STORM): layout.STORM,
+    Tile(TENT, sense=CW): layout.TENT_CW,
+    Tile(TENT, sense=CCW): layout.TENT_CCW,
+    Tile(HOLE): layout.HOLES,
+    Tile(FREEZING): layout.FREEZING,
+    Tile(RADIATION): layout.RADIATION,
+    Tile(SEAWEED): layout.SEAWEED,
+    Tile(BLAZING): layout.BLAZING,
+    Tile(KRILL): layout.KRILL,
 }
 TILE_OF_WORD = {word: tile for tile, word in WORD_OF_TILE.items()}
-# The largest move buffer legal_moves allocates: a position with more moves is refused (see there).
-MOVE_LIMIT = 1 << 24
+
+
+def kernel_name(words: np.ndarray) -> str:
+    """The kernel module that plays `words` (kernels/dispatch.py): the plain one without tiles."""
+    return "penguins.penguins_kernel" if words[layout.TILES] else "penguins.penguins_plain"
 
 
 def kernel():
-    """The numba kernel module (imports numba and loads or compiles the kernels)."""
-    return importlib.import_module("kernels.penguins.penguins_kernel")
+    """The numba kernel module for every position (imports numba and loads or compiles it)."""
+    return kernel_module("penguins.penguins_kernel")
 
 
 def to_kernel(state: State) -> np.ndarray:
     """The kernel's flat uint64 array for `state`, barriers and terrain included."""
-    words = [0] * STATE_LEN
+    words = [0] * layout.STATE_LEN
     for square, piece in enumerate(state.board):
         if piece is not None:
             words[LAYER_OF_PIECE[piece]] |= 1 << square
@@ -104,28 +99,28 @@ def to_kernel(state: State) -> np.ndarray:
         if tile is None:
             continue
         if tile.kind == RIVER:
-            words[RIVER_WORD] |= 1 << square
+            words[layout.RIVER] |= 1 << square
             for arrow in tile.arrows:
-                words[RIVER_ARROWS + arrow] |= 1 << square
+                words[layout.RIVER_ARROWS + arrow] |= 1 << square
         else:
             words[WORD_OF_TILE[tile]] |= 1 << square
-    words[TILES] = int(any(words[SEAGULL_WORD:TILES]))
+    words[layout.TILES] = int(any(words[layout.SEAGULL:layout.TILES]))
     for side in (0, 1):
-        words[SUPPLY + side] = state.supply[side]
-        words[UNUSED_ASSISTANTS + side] = state.unused_assistants[side]
-        words[UNUSED_STARS + side] = state.unused_stars[side]
-    words[TURN] = state.to_move
-    words[PHASE] = 0 if state.phase == SETUP else 1
-    words[PLY] = state.ply
-    words[PLY_CAP] = state.rules.ply_cap
-    words[WIDTH] = state.width
-    words[HEIGHT] = state.height
+        words[layout.SUPPLY + side] = state.supply[side]
+        words[layout.UNUSED_ASSISTANTS + side] = state.unused_assistants[side]
+        words[layout.UNUSED_STARS + side] = state.unused_stars[side]
+    words[layout.TURN] = state.to_move
+    words[layout.PHASE] = 0 if state.phase == SETUP else 1
+    words[layout.PLY] = state.ply
+    words[layout.PLY_CAP] = state.rules.ply_cap
+    words[layout.WIDTH] = state.width
+    words[layout.HEIGHT] = state.height
     return np.array(words, dtype=np.uint64)
 
 
 def from_kernel(words: np.ndarray, rules: Rules) -> State:
     """The reference State of a kernel array; `rules` carries what the array does not (egg totals, team mode)."""
-    width, height = int(words[WIDTH]), int(words[HEIGHT])
+    width, height = int(words[layout.WIDTH]), int(words[layout.HEIGHT])
     size = width * height
     board: list[Piece | None] = [None] * size
     for layer, piece in PIECE_OF_LAYER.items():
@@ -139,51 +134,33 @@ def from_kernel(words: np.ndarray, rules: Rules) -> State:
             if int(words[word]) >> square & 1:
                 terrain[square] = tile
     for square in range(size):
-        if int(words[RIVER_WORD]) >> square & 1:
-            terrain[square] = Tile(RIVER, arrows=tuple(d for d in range(6) if int(words[RIVER_ARROWS + d]) >> square & 1))
+        if int(words[layout.RIVER]) >> square & 1:
+            terrain[square] = Tile(RIVER, arrows=tuple(d for d in range(6) if int(words[layout.RIVER_ARROWS + d]) >> square & 1))
     return State(
         width=width,
         height=height,
         board=tuple(board),
-        supply=(int(words[SUPPLY]), int(words[SUPPLY + 1])),
-        unused_assistants=(int(words[UNUSED_ASSISTANTS]), int(words[UNUSED_ASSISTANTS + 1])),
-        unused_stars=(int(words[UNUSED_STARS]), int(words[UNUSED_STARS + 1])),
-        to_move=int(words[TURN]),
-        phase=SETUP if words[PHASE] == 0 else PLAY,
-        ply=int(words[PLY]),
-        rules=replace(rules, ply_cap=int(words[PLY_CAP])),
+        supply=(int(words[layout.SUPPLY]), int(words[layout.SUPPLY + 1])),
+        unused_assistants=(int(words[layout.UNUSED_ASSISTANTS]), int(words[layout.UNUSED_ASSISTANTS + 1])),
+        unused_stars=(int(words[layout.UNUSED_STARS]), int(words[layout.UNUSED_STARS + 1])),
+        to_move=int(words[layout.TURN]),
+        phase=SETUP if words[layout.PHASE] == 0 else PLAY,
+        ply=int(words[layout.PLY]),
+        rules=replace(rules, ply_cap=int(words[layout.PLY_CAP])),
         terrain=tuple(terrain),
     )
-
-
-# Move integer fields beyond bit 11 (docs/notation.md, section 6): name -> (first bit, width, offset).
-# A field stores value + offset, so that "none" (-1) of a square or direction is stored as 0.
-MOVE_FIELDS = {
-    "hole_jump": (12, 1, 0),
-    "storm_push": (13, 3, 1),
-    "river_first": (16, 1, 0),
-    "river_priority": (17, 1, 0),
-    "branches": (18, 2, 0),
-    "seagull": (20, 7, 1),
-    "emperor": (41, 2, 0),
-    "emperor_direction": (43, 3, 0),
-    "seal": (46, 2, 0),
-    "seal_direction": (48, 3, 0),
-    "blazing": (51, 7, 1),
-}
-KRILL_BITS = (27, 34)  # krill egg 1 and 2, each space + 1 in 7 bits
 
 
 def encode_move(move: Move) -> int:
     """The kernel's integer for a reference Move (a move without tiles keeps bits 12 and up 0)."""
     direction = move.direction if move.action in (SLIDE, ORBIT) else 0
     code = move.square | direction << 6 | ACTION_CODES[move.action] << 9
-    for name, (bit, _, offset) in MOVE_FIELDS.items():
+    for name, (bit, _, offset) in layout.MOVE_FIELDS.items():
         value = getattr(move, name)
         if name.endswith("_direction") and value < 0:
             value = 0  # the direction of an emperor or seal that does not move
         code |= (value + offset) << bit
-    for bit, square in zip(KRILL_BITS, move.krill):
+    for bit, square in zip(layout.KRILL_BITS, move.krill):
         code |= (square + 1) << bit
     return code
 
@@ -191,33 +168,25 @@ def encode_move(move: Move) -> int:
 def decode_move(code: int) -> Move:
     """The reference Move of a kernel move integer."""
     action = ACTION_OF_CODE[(code >> 9) & 7]
-    fields = {name: ((code >> bit) & ((1 << width) - 1)) - offset for name, (bit, width, offset) in MOVE_FIELDS.items()}
+    fields = {name: ((code >> bit) & ((1 << width) - 1)) - offset for name, (bit, width, offset) in layout.MOVE_FIELDS.items()}
     for name in ("emperor", "seal"):
         if not fields[name]:
             fields[name + "_direction"] = -1
-    krill = tuple(k - 1 for k in ((code >> bit) & 127 for bit in KRILL_BITS) if k)
+    krill = tuple(k - 1 for k in ((code >> bit) & 127 for bit in layout.KRILL_BITS) if k)
     direction = (code >> 6) & 7 if action in (SLIDE, ORBIT) else -1
     return Move(action, code & 63, direction, krill=krill, **fields)
 
 
 def legal_moves(words: np.ndarray) -> list[int]:
-    """The kernel's legal move integers for a kernel array, however many (tiles, P-9).
-
-    The kernel writes at most a buffer's length and returns the true number, so a position with
-    more than MAX_MOVES moves is asked again with a buffer that fits; more than MOVE_LIMIT moves
-    (128 MiB of integers) is refused with a CalderaError.
-    """
-    k = kernel()
-    out = np.empty(k.MAX_MOVES, dtype=np.int64)
-    n = k.legal_moves(words, out)
-    if n > len(out):
-        if n > MOVE_LIMIT:
-            raise CalderaError(f"this position has {n:,} legal moves, more than the {MOVE_LIMIT:,} the engine lists")
-        out = np.empty(n, dtype=np.int64)
-        k.legal_moves(words, out)
-    return [int(m) for m in out[:n]]
+    """The kernel's legal move integers for a kernel array, however many (tiles, P-9)."""
+    return legal_move_list(kernel_name(words), words)
 
 
 def successor(words: np.ndarray, move: int) -> np.ndarray:
     """The kernel array after `move`."""
-    return next_state(kernel(), words, move)
+    return next_state(kernel_name(words), words, move)
+
+
+def plies_to_end(words: np.ndarray) -> int:
+    """Plies left before the ply cap (P-8)."""
+    return max(0, int(words[layout.PLY_CAP]) - int(words[layout.PLY]))

@@ -1,7 +1,7 @@
 """Penguins (seed 000): the readable reference rules, the oracle the bitboard kernel must match.
 
-Written to be read next to the seed and shared/design/RULINGS.md (rulings P-1..P-23) and the
-engine decisions in docs/rules/penguins.md. Speed is not its job: every state is an immutable
+Written to be read next to the seed, the rulings P-1..P-23 and the engine decisions of
+docs/rules/penguins.md. Speed is not its job: every state is an immutable
 value and `apply` returns a new one.
 
 Board (P-1): spaces of a triangular lattice in axial coordinates (q, r) on a W x H torus,
@@ -284,7 +284,7 @@ def is_penguin(piece: Piece | None) -> bool:
 
 
 def is_edge(width: int, height: int, square: int) -> bool:
-    """True for a space on row 0, row H-1, column 0 or column W-1 (P-21)."""
+    """True for a space on the first or last row or column (P-21)."""
     q, r = square % width, square // width
     return q in (0, width - 1) or r in (0, height - 1)
 
@@ -995,6 +995,12 @@ def status(state: State, check_moves: bool = True) -> int:
     if check_moves and next(_variants(state, None), None) is None:
         return WIN_A if state.to_move == 1 else WIN_B
     return ONGOING
+
+
+def results(state: State) -> tuple[float, float]:
+    """Each side's result of a finished game: 1 win, 0 loss, 1/2 each for a draw."""
+    outcome = status(state)
+    return {WIN_A: (1.0, 0.0), WIN_B: (0.0, 1.0)}.get(outcome, (0.5, 0.5))
 
 
 def illegal_reason(state: State, move: Move) -> str | None:

@@ -1,8 +1,9 @@
-"""The layout of an Oros goal as the numba solver reads it (a small int64 array).
+"""The layout of an Oros goal as the kernel's goal bound reads it (a small int64 array).
 
-Shared by solver/games/oros/oros_goals.py, which writes the array, and solver/search/planner_core.py, which
-reads it. It lives here, beside the jitted solver, so that the numba cache folder (named after a
-hash of kernels/ and solver/search/) changes whenever this layout does. Imports no numba.
+Shared by solver/games/oros/oros_goals.py, which writes the array, and
+kernels/oros/oros_kernel.py (its goal bound), which reads it. It lives in kernels/, so that the numba cache
+folder (named after a hash of kernels/ and solver/search/) changes whenever this layout does.
+Imports no numba.
 """
 
 # Clause kinds, as the solver's goal array stores them.

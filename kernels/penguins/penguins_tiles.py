@@ -1,0 +1,715 @@
+"""Penguins tile rules (P-9..P-23) on the kernel's uint64 words: barriers (seagull, emperor
+penguin, nest, seal) and terrain (storm, tent, river, hole, freezing, radiation, seaweed,
+blazing, krill), every legal combination of a move's parts, and apply.
+
+These run only for positions with TILES = 1. They follow the stages of the reference's move
+(solver/games/penguins/penguins_rules.py `_variants`): emperor then seal before the action, the
+action, tent and river, seagull, krill, emperor then seal after, blazing. A side's supply
+reaching 0 is the win (P-8): every later stage then does nothing.
+
+Moves of a tile position can be very many (seagull x krill x emperor x seal choices multiply):
+tile_moves writes at most len(out) of them and returns the true number.
+"""
+
+import numpy as np
+from numba import njit
+
+from kernels.bits import ONE, ZERO, bit, board_mask, copy_words, lowest_square, popcount
+from kernels.penguins.penguins_layout import *  # noqa: F403  (word indices, codes, sizes)
+from kernels.penguins.penguins_moves import (
+    EDGE,
+    EDGE_NEAR,
+    NEAR,
+    NEIGHBOUR,
+    all_occupied,
+    encode_move,
+    hatchling_stock,
+    occupied,
+    size_id,
+    spaces,
+)
+
+# Every layer a piece or barrier can be on, for effects that move whatever stands on a space.
+PIECE_LAYERS = np.array([EGGS, EGGS + 1, PENGUINS, PENGUINS + 1, STARS, STARS + 1, ICEBERGS,
+                         SEAGULL, EMPEROR, NEST, SEAL], dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def barriers(state):
+    """Mask of every barrier: icebergs, seagull, emperor penguin, nest, seal (P-10..P-14)."""
+    return state[ICEBERGS] | state[SEAGULL] | state[EMPEROR] | state[NEST] | state[SEAL]
+
+
+@njit(cache=True, inline="always")
+def has_tiles(state):
+    """1 when any tile word is set (the value of the TILES word)."""
+    any_word = ZERO
+    for word in range(FIRST_TILE_WORD, TILES):
+        any_word |= state[word]
+    return ONE if any_word != ZERO else ZERO
+
+
+@njit(cache=True, inline="always")
+def highest_square(x):
+    """Index of the highest set bit of a non-zero uint64 word."""
+    square = lowest_square(x)
+    x &= x - ONE
+    while x:
+        square = lowest_square(x)
+        x &= x - ONE
+    return square
+
+
+@njit(cache=True, inline="always")
+def near(state, tiles):
+    """Mask of the spaces next to any space of `tiles` (wrapping)."""
+    size = size_id(state)
+    out = ZERO
+    while tiles:
+        out |= NEAR[size, lowest_square(tiles)]
+        tiles &= tiles - ONE
+    return out
+
+
+@njit(cache=True, inline="always")
+def lay(state, side, square):
+    """Put one egg of `side`'s supply on `square`."""
+    state[EGGS + side] |= bit(square)
+    state[SUPPLY + side] -= ONE
+
+
+@njit(cache=True, inline="always")
+def send_back(state, square):
+    """The egg on `square` goes back to its owner's supply."""
+    mask = bit(square)
+    side = 0 if state[EGGS] & mask else 1
+    state[EGGS + side] &= ~mask
+    state[SUPPLY + side] += ONE
+
+
+@njit(cache=True, inline="always")
+def won(state, me):
+    """True once the mover's supply is empty: the rest of the move does not happen (P-7, P-8)."""
+    return state[SUPPLY + me] == ZERO
+
+
+@njit(cache=True)
+def step_targets(state, layer):
+    """Directions (bit d) in which the emperor (P-12: to an empty space) or the seal (P-14: to an
+    empty space or an egg) on `layer` may step, wrapping."""
+    size = size_id(state)
+    square = lowest_square(state[layer])
+    free = ~all_occupied(state)
+    if layer == SEAL:
+        free |= state[EGGS] | state[EGGS + 1]
+    out = 0
+    for d in range(6):
+        if free & bit(np.int64(NEIGHBOUR[size, d, square])):
+            out |= 1 << d
+    return out
+
+
+@njit(cache=True)
+def step_barrier(state, layer, direction, me):
+    """Step the emperor (leaving an egg of `me` on the space it left) or the seal (sending back the
+    egg it steps on)."""
+    square = lowest_square(state[layer])
+    target = np.int64(NEIGHBOUR[size_id(state), direction, square])
+    if (state[EGGS] | state[EGGS + 1]) & bit(target):
+        send_back(state, target)
+    state[layer] = bit(target)
+    if layer == EMPEROR:
+        lay(state, me, square)
+
+
+@njit(cache=True)
+def barrier_step_part(state, buf, row, layer, direction, me, code, timing, timing_shift, direction_shift):
+    """One emperor or seal part of a move (P-12, P-14): with direction -1 the barrier stays
+    (`state` and `code` unchanged); else `buf[row]` becomes the position after its step and the
+    code gains the part's timing and direction."""
+    if direction < 0:
+        return state, code
+    copy_words(state, buf[row])
+    step_barrier(buf[row], layer, direction, me)
+    return buf[row], code | (np.int64(timing) << timing_shift) | (np.int64(direction) << direction_shift)
+
+
+@njit(cache=True)
+def walk(state, me, square, action, direction, jump, path):
+    """Follow an exploration (P-6, P-13, P-15, P-17, P-20, P-21) on `state` without changing it.
+
+    Writes the spaces entered into `path` and returns (number entered, stop, rival eggs captured,
+    thawed frozen egg or -1, stopped by a storm); the number is -1 when the exploration is illegal,
+    the stop -1 when seaweed takes the penguin off the board.
+    """
+    size = size_id(state)
+    rival = 1 - me
+    eggs = state[EGGS] | state[EGGS + 1]
+    frozen = near(state, state[FREEZING]) & eggs
+    stoppers = barriers(state) | state[EGGS + me] | state[PENGUINS + me] | state[STARS + me] | frozen
+    rival_penguins = state[PENGUINS + rival] | state[STARS + rival]
+    holes = state[HOLES]
+    can_jump = jump and action == SLIDE and popcount(holes) == 2
+    if jump and not can_jump:
+        return -1, -1, ZERO, -1, False
+    nest = -1
+    position = 0
+    if action == ORBIT:
+        if state[NEST] == ZERO:
+            return -1, -1, ZERO, -1, False
+        nest = lowest_square(state[NEST])
+        position = -1
+        for i in range(6):
+            if NEIGHBOUR[size, RING[i], nest] == square:
+                position = i
+        if position < 0:
+            return -1, -1, ZERO, -1, False
+    current = square
+    visited = bit(square)
+    n = 0
+    captured = ZERO
+    thawed = -1
+    storm = False
+    jump_next = False
+    jumped = False
+    while True:
+        if action == ORBIT:
+            if n == ORBIT_STEPS:
+                break
+            position = (position + (1 if direction == 0 else 5)) % 6
+            ahead = np.int64(NEIGHBOUR[size, RING[position], nest])
+        elif jump_next:
+            # P-20: right after entering a hole, the other hole counts as the next space.
+            ahead = lowest_square(holes & ~bit(current))
+            jump_next = False
+            jumped = True
+        else:
+            ahead = np.int64(NEIGHBOUR[size, direction, current])
+        mask = bit(ahead)
+        if visited & mask:
+            return -1, -1, ZERO, -1, False  # back onto its own path: it would never stop
+        if stoppers & mask:
+            if frozen & mask:
+                thawed = ahead  # P-17: the frozen egg that stops it goes back to its owner
+            break
+        if rival_penguins & mask:
+            return -1, -1, ZERO, -1, False
+        captured |= mask & state[EGGS + rival]
+        path[n] = ahead
+        n += 1
+        visited |= mask
+        current = ahead
+        if state[STORM] & mask:
+            storm = True
+            break
+        if state[SEAWEED] & mask:
+            if can_jump and not jumped:
+                return -1, -1, ZERO, -1, False
+            return n, -1, captured, thawed, False
+        if can_jump and not jumped and holes & mask:
+            jump_next = True
+    if n == 0 or (can_jump and not jumped):
+        return -1, -1, ZERO, -1, False
+    return n, current, captured, thawed, storm
+
+
+@njit(cache=True)
+def storm_throws(state, me, square, path, n, stop):
+    """Directions (bit d) a storm on `stop` may throw the penguin (P-15, FAQ Q7): a neighbour not
+    across the edge, not the space it came from, empty (its start counts as empty) or holding a
+    rival egg."""
+    size = size_id(state)
+    came_from = path[n - 2] if n > 1 else square
+    occupied_now = all_occupied(state) & ~bit(square)
+    open_eggs = state[EGGS + 1 - me]
+    out = 0
+    for d in range(6):
+        target = np.int64(EDGE[size, d, stop])
+        if target < 0 or target == came_from:
+            continue
+        mask = bit(target)
+        if occupied_now & mask == ZERO or open_eggs & mask:
+            out |= 1 << d
+    return out
+
+
+@njit(cache=True)
+def explore(state, out, me, square, path, n, stop, captured, thawed, throw):
+    """Write into `out` the position after an exploration walked by `walk`, thrown by the storm in
+    direction `throw` (-1: none); returns (spaces entered, final space or -1 for seaweed), the
+    number -1 when the throw lands on the penguin's own path (illegal)."""
+    rival = 1 - me
+    start = bit(square)
+    copy_words(state, out)
+    layer = PENGUINS + me if state[PENGUINS + me] & start else STARS + me
+    out[layer] &= ~start
+    out[EGGS + rival] &= ~captured
+    out[SUPPLY + rival] += np.uint64(popcount(captured))
+    if thawed >= 0:
+        send_back(out, thawed)
+    if throw >= 0:
+        target = np.int64(EDGE[size_id(state), throw, stop])
+        if target == square:
+            return -1, -1
+        for i in range(n):
+            if path[i] == target:
+                return -1, -1
+        if (out[EGGS] | out[EGGS + 1]) & bit(target):
+            send_back(out, target)  # a rival egg: back to its owner (P-15)
+        path[n] = target
+        n += 1
+        stop = target
+    if stop < 0:
+        # P-21: seaweed sends the penguin back to its owner's unused penguins.
+        if layer == PENGUINS + me:
+            out[UNUSED_ASSISTANTS + me] += ONE
+        else:
+            out[UNUSED_STARS + me] += ONE
+        laid = n
+    else:
+        out[layer] |= bit(stop)
+        laid = n - 1
+    # P-7: eggs on the start, then the spaces entered in order (not the stop), until none is left.
+    if out[SUPPLY + me] > ZERO:
+        lay(out, me, square)
+    for i in range(laid):
+        if out[SUPPLY + me] == ZERO:
+            break
+        lay(out, me, path[i])
+    return n, stop
+
+
+@njit(cache=True, inline="always")
+def entered_mask(path, n):
+    """Mask of the first `n` spaces of `path`."""
+    mask = ZERO
+    for i in range(n):
+        mask |= bit(path[i])
+    return mask
+
+
+@njit(cache=True)
+def tent_square(state):
+    """The tent's space, or -1 (P-16)."""
+    tent = state[TENT_CW] | state[TENT_CCW]
+    return lowest_square(tent) if tent else -1
+
+
+@njit(cache=True)
+def turn_tent(state, tent):
+    """P-16: every piece on the tent's ring moves one step round it in the tent's sense, at once."""
+    size = size_id(state)
+    step = 1 if state[TENT_CW] else 5
+    ring = NEAR[size, tent]
+    for k in range(PIECE_LAYERS.shape[0]):
+        layer = PIECE_LAYERS[k]
+        word = state[layer]
+        if word & ring == ZERO:
+            continue
+        moved = word & ~ring
+        for i in range(6):
+            if word & bit(np.int64(NEIGHBOUR[size, RING[i], tent])):
+                moved |= bit(np.int64(NEIGHBOUR[size, RING[(i + step) % 6], tent]))
+        state[layer] = moved
+
+
+@njit(cache=True)
+def river_targets(state, square):
+    """Mask of the river tiles the arrows of `square` point to (arrows never wrap, P-19)."""
+    size = size_id(state)
+    out = ZERO
+    for d in range(6):
+        if state[RIVER_ARROWS + d] & bit(square):
+            target = np.int64(EDGE[size, d, square])
+            if target >= 0:
+                out |= bit(target)
+    return out
+
+
+@njit(cache=True)
+def river_network(state, square):
+    """Mask of the river tiles connected to `square` by arrows, either way."""
+    network = bit(square)
+    grown = True
+    while grown:
+        grown = False
+        tiles = state[RIVER]
+        while tiles:
+            s = lowest_square(tiles)
+            tiles &= tiles - ONE
+            targets = river_targets(state, s)
+            if network & bit(s):
+                if targets & ~network:
+                    network |= targets
+                    grown = True
+            elif targets & network:
+                network |= bit(s)
+                grown = True
+    return network
+
+
+@njit(cache=True)
+def has_confluence(state, network):
+    """True when two arrows of the network point to the same river tile (FAQ exp Q2)."""
+    seen = ZERO
+    tiles = network
+    while tiles:
+        targets = river_targets(state, lowest_square(tiles))
+        tiles &= tiles - ONE
+        if targets & seen:
+            return True
+        seen |= targets
+    return False
+
+
+@njit(cache=True)
+def flow(state, network, priority, branches):
+    """P-19: every piece on the river moves one tile downstream, downstream tiles first (ties by
+    lower space, or higher with `priority`); returns the branch choices used at forks."""
+    size = size_id(state)
+    used = 0
+    done = ZERO
+    left = network
+    while left:
+        ready = ZERO
+        tiles = left
+        while tiles:
+            s = lowest_square(tiles)
+            tiles &= tiles - ONE
+            if river_targets(state, s) & ~done == ZERO:
+                ready |= bit(s)
+        square = highest_square(ready) if priority else lowest_square(ready)
+        done |= bit(square)
+        left &= ~bit(square)
+        mask = bit(square)
+        layer = -1
+        for k in range(PIECE_LAYERS.shape[0]):
+            if state[PIECE_LAYERS[k]] & mask:
+                layer = PIECE_LAYERS[k]
+        if layer < 0:
+            continue
+        first = -1
+        second = -1
+        for d in range(6):
+            if state[RIVER_ARROWS + d] & mask:
+                if first < 0:
+                    first = d
+                else:
+                    second = d
+        arrow = first
+        if second >= 0:
+            # FAQ exp Q1: at a fork the mover chooses; arrows in direction-index order.
+            if used < 2 and (branches >> used) & 1:
+                arrow = second
+            used += 1
+        target = np.int64(EDGE[size, arrow, square])
+        if target < 0:
+            state[layer] &= ~mask  # off the board: the piece leaves the game
+        elif all_occupied(state) & bit(target) == ZERO:
+            state[layer] = (state[layer] & ~mask) | bit(target)
+    return used
+
+
+@njit(cache=True)
+def stop_effects(state, me, stop, river_first, priority, branches):
+    """Carry out the tent (P-16) and river (P-19) after an exploration ending on `stop` (-1: none),
+    in the chosen order (FAQ Q3); returns the branch choices used, -1 when none applies."""
+    if stop < 0 or won(state, me):
+        return -1
+    tent = tent_square(state)
+    tent_turns = tent >= 0 and NEAR[size_id(state), tent] & bit(stop) != ZERO
+    river_flows = state[RIVER] & bit(stop) != ZERO
+    if not tent_turns and not river_flows:
+        return -1
+    used = 0
+    if tent_turns and not river_first:
+        turn_tent(state, tent)
+    if river_flows:
+        used = flow(state, river_network(state, stop), priority, branches)
+    if tent_turns and river_first:
+        turn_tent(state, tent)
+    return used
+
+
+@njit(cache=True, inline="always")
+def put(out, n, code):
+    """Write move `code` at `out[n]` if there is room; return the new count."""
+    if n < out.shape[0]:
+        out[n] = code
+    return n + 1
+
+
+@njit(cache=True)
+def finish_moves(state, me, code, emperor_moved, seal_moved, out, n, buf):
+    """The emperor and seal after the action (P-12, P-14) and the blazing removal (P-22)."""
+    play = state[PHASE] == PLAY_PHASE
+    burning = near(state, state[BLAZING])
+    emperor_ways = 0
+    if play and not emperor_moved and state[EMPEROR] != ZERO and not won(state, me):
+        emperor_ways = step_targets(state, EMPEROR)
+    for e in range(-1, 6):
+        if e >= 0 and not (emperor_ways >> e) & 1:
+            continue
+        after_emperor, e_code = barrier_step_part(state, buf, 6, EMPEROR, e, me, code, AFTER, EMPEROR_TIMING,
+                                                  EMPEROR_DIRECTION)
+        seal_ways = 0
+        if play and not seal_moved and after_emperor[SEAL] != ZERO and not won(after_emperor, me):
+            seal_ways = step_targets(after_emperor, SEAL)
+        for l in range(-1, 6):
+            if l >= 0 and not (seal_ways >> l) & 1:
+                continue
+            last, l_code = barrier_step_part(after_emperor, buf, 7, SEAL, l, me, e_code, AFTER, SEAL_TIMING,
+                                             SEAL_DIRECTION)
+            hot = ZERO
+            if play and not won(last, me):
+                hot = burning & (last[EGGS] | last[EGGS + 1])
+            if hot == ZERO:
+                n = put(out, n, l_code)
+            while hot:
+                square = lowest_square(hot)
+                hot &= hot - ONE
+                n = put(out, n, l_code | (np.int64(square + 1) << BLAZING_EGG))
+    return n
+
+
+@njit(cache=True)
+def krill_moves(state, me, code, entered, emperor_moved, seal_moved, out, n, buf):
+    """P-23: no extra egg, or one per krill tile entered, each on an empty space (ascending)."""
+    n = finish_moves(state, me, code, emperor_moved, seal_moved, out, n, buf)
+    krill = popcount(entered & state[KRILL])
+    supply = state[SUPPLY + me]
+    if krill == 0 or supply == ZERO:
+        return n
+    empty = board_mask(spaces(state)) & ~all_occupied(state)
+    first = empty
+    while first:
+        a = lowest_square(first)
+        first &= first - ONE
+        copy_words(state, buf[5])
+        lay(buf[5], me, a)
+        n = finish_moves(buf[5], me, code | (np.int64(a + 1) << KRILL_1), emperor_moved, seal_moved, out, n, buf)
+    if krill < 2 or supply < np.uint64(2):
+        return n
+    first = empty
+    while first:
+        a = lowest_square(first)
+        first &= first - ONE
+        second = first
+        while second:
+            b = lowest_square(second)
+            second &= second - ONE
+            copy_words(state, buf[5])
+            lay(buf[5], me, a)
+            lay(buf[5], me, b)
+            pair = (np.int64(a + 1) << KRILL_1) | (np.int64(b + 1) << KRILL_2)
+            n = finish_moves(buf[5], me, code | pair, emperor_moved, seal_moved, out, n, buf)
+    return n
+
+
+@njit(cache=True)
+def seagull_moves(before, state, me, code, entered, emperor_moved, seal_moved, out, n, buf):
+    """P-11: an exploration that entered a space next to the seagull (where it stood before the
+    move, not across the edge) moves it to any empty space; with none it leaves the game."""
+    gull = before[SEAGULL]
+    if gull == ZERO or won(state, me) or entered & EDGE_NEAR[size_id(state), lowest_square(gull)] == ZERO:
+        return krill_moves(state, me, code, entered, emperor_moved, seal_moved, out, n, buf)
+    if state[SEAGULL] == ZERO:  # the river carried it off the board
+        return krill_moves(state, me, code, entered, emperor_moved, seal_moved, out, n, buf)
+    empty = board_mask(spaces(state)) & ~all_occupied(state)
+    if empty == ZERO:
+        copy_words(state, buf[4])
+        buf[4, SEAGULL] = ZERO
+        return krill_moves(buf[4], me, code, entered, emperor_moved, seal_moved, out, n, buf)
+    while empty:
+        target = lowest_square(empty)
+        empty &= empty - ONE
+        copy_words(state, buf[4])
+        buf[4, SEAGULL] = bit(target)
+        n = krill_moves(buf[4], me, code | (np.int64(target + 1) << SEAGULL_TARGET), entered,
+                        emperor_moved, seal_moved, out, n, buf)
+    return n
+
+
+@njit(cache=True)
+def follow_up_moves(before, state, me, code, entered, stop, emperor_moved, seal_moved, out, n, buf):
+    """Every choice after the action: tent and river order, branches, then seagull onwards."""
+    if stop < 0 or won(state, me):
+        return seagull_moves(before, state, me, code, entered, emperor_moved, seal_moved, out, n, buf)
+    tent = tent_square(state)
+    tent_turns = tent >= 0 and NEAR[size_id(state), tent] & bit(stop) != ZERO
+    river_flows = state[RIVER] & bit(stop) != ZERO
+    if not tent_turns and not river_flows:
+        return seagull_moves(before, state, me, code, entered, emperor_moved, seal_moved, out, n, buf)
+    firsts = 2 if tent_turns and river_flows else 1
+    priorities = 1
+    if river_flows and has_confluence(state, river_network(state, stop)):
+        priorities = 2
+    for first in range(firsts):
+        for priority in range(priorities):
+            for branches in range(4 if river_flows else 1):
+                copy_words(state, buf[3])
+                used = stop_effects(buf[3], me, stop, first, priority, branches)
+                if branches >= 1 << max(used, 0):
+                    continue
+                choice = (np.int64(first) << RIVER_FIRST) | (np.int64(priority) << RIVER_PRIORITY)
+                choice |= np.int64(branches) << BRANCHES
+                n = seagull_moves(before, buf[3], me, code | choice, entered, emperor_moved, seal_moved, out, n, buf)
+    return n
+
+
+@njit(cache=True)
+def hatchable(state, me):
+    """Eggs the mover may hatch (P-5, P-17, P-18): its own away from radiation, the rival's next to
+    radiation, none frozen."""
+    irradiated = near(state, state[RADIATION])
+    frozen = near(state, state[FREEZING])
+    return ((state[EGGS + me] & ~irradiated) | (state[EGGS + 1 - me] & irradiated)) & ~frozen
+
+
+@njit(cache=True)
+def hatch(state, me, square):
+    """Take the egg on `square` off (back to its owner, P-18) and put the mover's next penguin there."""
+    send_back(state, square)
+    if hatchling_stock(state, me) == 1:
+        state[PENGUINS + me] |= bit(square)
+        state[UNUSED_ASSISTANTS + me] -= ONE
+    else:
+        state[STARS + me] |= bit(square)
+        state[UNUSED_STARS + me] -= ONE
+
+
+@njit(cache=True)
+def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf, path):
+    """Every action after the pre-effects (on `state`) with all its choices."""
+    empty = board_mask(spaces(state)) & ~all_occupied(state)
+    if state[PHASE] == SETUP_PHASE:
+        while empty:
+            n = put(out, n, code | encode_move(RIVAL_EGG, lowest_square(empty), 0))
+            empty &= empty - ONE
+        return n
+    after = buf[2]
+    while empty:
+        square = lowest_square(empty)
+        empty &= empty - ONE
+        copy_words(state, after)
+        lay(after, me, square)
+        n = follow_up_moves(before, after, me, code | encode_move(LAND, square, 0), ZERO, -1,
+                            emperor_moved, seal_moved, out, n, buf)
+    if hatchling_stock(state, me) != 0:
+        eggs = hatchable(state, me)
+        while eggs:
+            square = lowest_square(eggs)
+            eggs &= eggs - ONE
+            copy_words(state, after)
+            hatch(after, me, square)
+            n = follow_up_moves(before, after, me, code | encode_move(HATCH, square, 0), ZERO, -1,
+                                emperor_moved, seal_moved, out, n, buf)
+    orbiters = NEAR[size_id(state), lowest_square(state[NEST])] if state[NEST] else ZERO
+    jumps = 2 if popcount(state[HOLES]) == 2 else 1
+    penguins = state[PENGUINS + me] | state[STARS + me]
+    while penguins:
+        square = lowest_square(penguins)
+        penguins &= penguins - ONE
+        for action in (SLIDE, ORBIT):
+            if action == ORBIT and orbiters & bit(square) == ZERO:
+                continue
+            for direction in range(6 if action == SLIDE else 2):
+                for jump in range(jumps if action == SLIDE else 1):
+                    k, stop, captured, thawed, storm = walk(state, me, square, action, direction, jump, path)
+                    if k < 0:
+                        continue
+                    throws = storm_throws(state, me, square, path, k, stop) if storm else 0
+                    for throw in range(-1, 6):
+                        if (throw < 0 and throws != 0) or (throw >= 0 and not (throws >> throw) & 1):
+                            continue
+                        entered, final = explore(state, after, me, square, path, k, stop, captured, thawed, throw)
+                        if entered < 0:
+                            continue
+                        move = code | encode_move(action, square, direction) | (np.int64(jump) << HOLE_JUMP)
+                        move |= np.int64(throw + 1) << STORM_THROW
+                        n = follow_up_moves(before, after, me, move, entered_mask(path, entered), final,
+                                            emperor_moved, seal_moved, out, n, buf)
+    return n
+
+
+@njit(cache=True)
+def tile_moves(state, out):
+    """Every legal move of a position with tiles (P-9): writes at most len(out), returns the number."""
+    me = np.int64(state[TURN])
+    play = state[PHASE] == PLAY_PHASE
+    buf = np.empty((8, STATE_LEN), dtype=np.uint64)
+    path = np.empty(PATH_ROOM, dtype=np.int64)
+    n = 0
+    emperor_ways = 0
+    # Before the action the emperor needs two supply eggs, so that the action still happens.
+    if play and state[EMPEROR] != ZERO and state[SUPPLY + me] >= np.uint64(2):
+        emperor_ways = step_targets(state, EMPEROR)
+    for e in range(-1, 6):
+        if e >= 0 and not (emperor_ways >> e) & 1:
+            continue
+        after_emperor, e_code = barrier_step_part(state, buf, 0, EMPEROR, e, me, np.int64(0), BEFORE,
+                                                  EMPEROR_TIMING, EMPEROR_DIRECTION)
+        seal_ways = step_targets(after_emperor, SEAL) if play and after_emperor[SEAL] != ZERO else 0
+        for l in range(-1, 6):
+            if l >= 0 and not (seal_ways >> l) & 1:
+                continue
+            first, l_code = barrier_step_part(after_emperor, buf, 1, SEAL, l, me, e_code, BEFORE, SEAL_TIMING,
+                                              SEAL_DIRECTION)
+            n = action_moves(state, first, me, l_code, e >= 0, l >= 0, out, n, buf, path)
+    return n
+
+
+@njit(cache=True)
+def field(move, shift, width):
+    """The value of a bit field of a move integer."""
+    return np.int64((move >> shift) & ((1 << width) - 1))
+
+
+@njit(cache=True)
+def tile_apply(state, move, out):
+    """Write into `out` the position after the legal `move` of a position with tiles."""
+    copy_words(state, out)
+    square = move & 63
+    direction = (move >> 6) & 7
+    action = (move >> 9) & 7
+    me = np.int64(state[TURN])
+    rival = 1 - me
+    if field(move, EMPEROR_TIMING, 2) == BEFORE:
+        step_barrier(out, EMPEROR, field(move, EMPEROR_DIRECTION, 3), me)
+    if field(move, SEAL_TIMING, 2) == BEFORE:
+        step_barrier(out, SEAL, field(move, SEAL_DIRECTION, 3), me)
+    entered = ZERO
+    if action == RIVAL_EGG:
+        lay(out, rival, square)
+    elif action == LAND:
+        lay(out, me, square)
+    elif action == HATCH:
+        hatch(out, me, square)
+    else:
+        path = np.empty(PATH_ROOM, dtype=np.int64)
+        middle = out.copy()
+        k, stop, captured, thawed, storm = walk(middle, me, square, action, direction, field(move, HOLE_JUMP, 1), path)
+        k, stop = explore(middle, out, me, square, path, k, stop, captured, thawed, field(move, STORM_THROW, 3) - 1)
+        entered = entered_mask(path, k)
+        stop_effects(out, me, stop, field(move, RIVER_FIRST, 1), field(move, RIVER_PRIORITY, 1), field(move, BRANCHES, 2))
+    gull = state[SEAGULL]
+    if gull and not won(out, me) and out[SEAGULL] and entered & EDGE_NEAR[size_id(state), lowest_square(gull)]:
+        target = field(move, SEAGULL_TARGET, 7) - 1
+        out[SEAGULL] = bit(target) if target >= 0 else ZERO  # -1: no empty space, it leaves the game
+    for shift in (KRILL_1, KRILL_2):
+        krill = field(move, shift, 7) - 1
+        if krill >= 0:
+            lay(out, me, krill)
+    if field(move, EMPEROR_TIMING, 2) == AFTER:
+        step_barrier(out, EMPEROR, field(move, EMPEROR_DIRECTION, 3), me)
+    if field(move, SEAL_TIMING, 2) == AFTER:
+        step_barrier(out, SEAL, field(move, SEAL_DIRECTION, 3), me)
+    burnt = field(move, BLAZING_EGG, 7) - 1
+    if burnt >= 0:
+        send_back(out, burnt)
+    out[TURN] = np.uint64(rival)
+    out[PLY] = state[PLY] + ONE
+    if action == RIVAL_EGG and me == 1:
+        out[PHASE] = np.uint64(PLAY_PHASE)
+        out[TURN] = ZERO
+    out[TILES] = has_tiles(out)

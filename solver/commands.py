@@ -1,0 +1,99 @@
+"""What the commands do, the same way for every game: read a position, pick and check the engine,
+load its kernels before the clock starts, run it. cli.py adds options, help and printing.
+
+Everything here asks the game's record (solver/games/game_record.py); nothing branches on a
+game's name.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from solver.engine import EngineSpec, check_engine
+from solver.errors import CalderaError
+
+# Engines that search a chance root outcome by outcome; the others have nothing to decide there,
+# so `analyze` lists the outcomes with their probabilities instead.
+SEARCHES_CHANCE_ROOTS = frozenset({"expectimax"})
+
+
+def load_position(game, position: str | None, after: str = ""):
+    """Parse a position of `game` (built-in name or notation) and play the moves in `after` on it.
+
+    Returns the position reached and the spaces the last of those moves touched.
+    """
+    state, touched = game.resolve_position(position), ()
+    for number, text in enumerate(after.split(), start=1):
+        try:
+            move = game.parse_move(state, text)
+        except CalderaError as error:
+            raise CalderaError(f"--after, move {number} ({text}): {error}") from None
+        state, touched = game.successor(state, move), game.touched(state, move)
+    return state, touched
+
+
+def goal_and_budget(game, state, position: str | None, after: str, goal: str | None, budget: int | None):
+    """The goal and the action budget left for `state` of a game with goals (a puzzle name brings
+    its own unless --goal / --budget are given; --after uses up budget); (None, None) for a game
+    without goals, which refuses --goal and --budget in one line."""
+    if game.goals is None:
+        for flag, value in (("--goal", goal), ("--budget", budget)):
+            if value is not None:
+                raise CalderaError(f"{flag} sets the goal of a puzzle; {game.name} has no goals "
+                                   f"(games with goals: {', '.join(goal_games())})")
+        return None, None
+    return game.goals.of_position(state, position, goal, budget, played=len(after.split()))
+
+
+def goal_games() -> list[str]:
+    """The names of the games whose positions can carry a goal."""
+    from solver.games.registry import games
+
+    return [g.name for g in games() if g.goals is not None]
+
+
+def checked_spec(game, spec: EngineSpec, state) -> EngineSpec:
+    """`spec`, once its engine is known to fit the game and the position's number of players."""
+    check_engine(game, spec.name, game.players_of(state))
+    return spec
+
+
+def is_chance_listing(game, spec: EngineSpec, state) -> bool:
+    """True when `analyze` lists the chance outcomes instead of searching (the root is the dice's
+    and the engine has no decision to make there)."""
+    return game.is_chance(state) and spec.name not in SEARCHES_CHANCE_ROOTS
+
+
+def search(game, spec: EngineSpec, state, on_progress: Callable | None = None, notice: Callable | None = None):
+    """Search `state` of `game` with the engine of `spec`: its kernels loaded first (with the
+    compile notice, outside the engine's clock), then the Analysis."""
+    from solver.engine import run_engine
+    from solver.warmup import prepare
+
+    prepare(game, (spec.name,), state, **({"notice": notice} if notice else {}))
+    words = game.to_kernel(state)
+    return run_engine(spec, game.kernel_name(words), words, plies_to_end=game.plies_to_end(state),
+                      on_progress=on_progress)
+
+
+def plan(game, spec: EngineSpec, state, goal, budget: int, on_progress: Callable | None = None):
+    """Run the planner (spec "planner": nodes, time, hash) on a position with a goal: its kernels
+    loaded first (with the compile notice), then the PlanResult."""
+    from solver.planner import DEFAULT_HASH_MB, solve
+    from solver.warmup import prepare
+
+    prepare(game, ("planner",), state)
+    s = spec.settings
+    return solve(game, state, goal, budget, nodes=s.get("nodes"), seconds=s.get("time"),
+                 hash_mb=s.get("hash", DEFAULT_HASH_MB), on_progress=on_progress)
+
+
+def perft(game, state, depth: int, threads: int, reference: bool, on_root_move: Callable | None = None):
+    """Perft of `state` with the kernel (loaded first, with the compile notice) or the reference rules."""
+    from solver import perft as counting
+    from solver.warmup import prepare
+
+    if reference:
+        return counting.reference_perft(game, state, depth, on_root_move=on_root_move)
+    prepare(game, ("perft",), state)
+    return counting.perft(game, game.to_kernel(state), depth, threads, on_root_move=on_root_move)

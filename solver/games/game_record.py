@@ -1,0 +1,117 @@
+"""What a game is to the rest of Caldera: one record per game, its capabilities as data and the
+functions the commands and engines call (docs/adding-a-game.md).
+
+Commands and engines ask the record; nothing else branches on a game's name. Positions cross
+this boundary as the game's reference State, moves as the kernel's move integers, kernel
+positions as the kernel's flat uint64 array. Importing this module imports no game and no numba:
+a record names its functions through `lazy`, which imports them on first call.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable
+
+
+def lazy(module: str, name: str) -> Callable:
+    """A function that imports `module` when first called and calls its `name` with the same
+    arguments: a record names its game's functions without importing them (or numba)."""
+
+    def call(*args, **kwargs):
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__qualname__ = call.__name__ = f"{module}.{name}"
+    call.target = (module, name)
+    return call
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: what it is (capabilities, as data) and how to read, play, draw and explain it.
+
+    Capabilities decide which engines fit (solver/engine.py `check_engine`) and which commands
+    apply (`caldera puzzles` needs puzzles, `--goal` needs goals, `match` needs an adversarial
+    game); the contract tests (tests/contract/) hold every record to them.
+    """
+
+    # What the game is.
+    name: str
+    title: str
+    seats: str  # seat letters, seat 0 first
+    players: tuple[int, int]  # (fewest, most) seats a position can have
+    chance: bool  # chance moves (dice) between decisions
+    hidden_information: bool  # a player cannot see the whole position
+    single_agent: bool  # one side reaching a goal (puzzles); otherwise adversarial
+    engines: tuple[str, ...]  # the engines that fit, the default of `analyze` and `hint` first
+    default_position: str  # the built-in position used when none is given
+    hint_seconds: float  # how long `hint` searches by default
+
+    # Positions and moves (reference State in and out; moves as kernel move integers).
+    resolve_position: Callable[[str | None], Any]  # built-in name, notation text or None -> State
+    format_position: Callable[[Any], str]
+    builtin_positions: Callable[[], dict[str, str]]  # name -> notation text
+    parse_move: Callable[[Any, str], int]  # legal move text -> move (CalderaError otherwise)
+    format_move: Callable[[Any, int], str]
+    legal_moves: Callable[[Any], list[int]]  # the reference rules' moves (at a roll: the outcomes)
+    chance_outcomes: Callable[[Any], list[tuple[int, Fraction]]]  # [] unless chance moves next
+    successor: Callable[[Any, int], Any]  # the State after a legal move or chance outcome
+    is_over: Callable[[Any], bool]
+    results: Callable[[Any], tuple[float, ...]]  # each seat's result of a finished game
+    players_of: Callable[[Any], int]  # seats in this position
+    to_move: Callable[[Any], int]  # the seat to move
+    plies_to_end: Callable[[Any], int | None]  # plies left before the game's ply cap, if it has one
+    phase_text: Callable[[Any], str]  # the phase in a word or two, e.g. "play", "shift"
+    reference_perft: Callable[[Any, int], int]  # the rules' own perft below a State (the oracle)
+
+    # Words and pictures.
+    render: Callable[..., Any]  # render(state, highlight=()) -> a rich renderable
+    touched: Callable[[Any, int], tuple[int, ...]]  # spaces a move touches (highlighted by `show`)
+    describe_moves: Callable[[Any], list[str]]  # the legal moves, explained, as lines
+    explain: Callable[[Any, int, Any], str]  # explain(state, move, score) -> one line in words
+
+    # The kernel (kernels/<game>/): positions as uint64 arrays.
+    to_kernel: Callable[[Any], Any]  # State -> the kernel's array
+    kernel_name: Callable[[Any], str]  # the kernel module that plays an array (kernels/dispatch.py)
+    kernel_plies_to_end: Callable[[Any], int | None]  # plies_to_end of a kernel array (matches play arrays)
+    warmup_positions: Callable[[], list[Any]]  # small States whose kernels `caldera warmup` loads
+
+    # Optional parts.
+    seat_label: Callable[[Any], str] | None = None  # the seat to move in words, where not its letter
+    scenarios: Callable[[], list[tuple[str, str, str]]] | None = None  # (name, description, notation)
+    puzzles: Callable[[], list[Any]] | None = None  # built-in puzzles (a position with a goal)
+    goals: Any = None  # a module-like record of goal functions (single-agent games): see oros
+
+    def seat_name(self, state) -> str:
+        """The seat to move: its letter, or the game's own label (penguins team mode: A1 B1 A2 B2)."""
+        if self.seat_label is not None:
+            return self.seat_label(state)
+        return self.seats[self.to_move(state)]
+
+    def is_chance(self, state) -> bool:
+        """True when the next move is chance's (dice), not a player's decision."""
+        return bool(self.chance_outcomes(state))
+
+    @property
+    def default_engine(self) -> str:
+        """The engine `analyze` and `hint` use when none is given."""
+        return self.engines[0]
+
+    @property
+    def adversarial(self) -> bool:
+        """True when sides play against each other (a match makes sense)."""
+        return not self.single_agent
+
+
+@dataclass(frozen=True)
+class Goals:
+    """The goal functions of a single-agent game (positions with a goal, solved by the planner)."""
+
+    parse: Callable[[str, Any], Any]  # goal text for a State -> Goal (NotationError otherwise)
+    format: Callable[[Any], str]
+    describe: Callable[[Any], str]  # the goal in words
+    encode: Callable[[Any, Any], Any]  # (Goal, State) -> the int64 array the kernel's goal_bound reads
+    is_met: Callable[[Any, Any], bool]  # (Goal, State) -> met?
+    of_position: Callable[..., tuple[Any, int]]  # (State, POSITION text, goal, budget, played) -> (Goal, budget)
+    warmup: Callable[[], tuple[Any, Any, int]]  # a tiny (State, Goal, budget) for `caldera warmup`
