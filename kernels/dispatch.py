@@ -67,6 +67,12 @@ def call(search, kernel: str, *args):
     return result
 
 
+def kernel_constant(kernel, name: str):
+    """A constant of the kernel module named by the literal type `kernel` (for overloads that
+    choose an implementation by it)."""
+    return _part(kernel, name)
+
+
 def _part(kernel, part: str):
     """The operation or constant `part` of the kernel module named by the literal type `kernel`."""
     if not isinstance(kernel, types.StringLiteral):

@@ -8,9 +8,13 @@ them; `caldera warmup` loads every game's kernels with every engine its record l
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
 import sys
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
@@ -18,7 +22,7 @@ import numpy as np
 
 # A cached load takes well under a second; past this, numba is compiling from scratch.
 NOTICE_AFTER_S = 2.5
-NOTICE = "Compiling Caldera's kernels (first run only, about 5-40 s)..."
+NOTICE = "Compiling Caldera's kernels (first run only: 10-30 s for a command, 1-2 minutes for `caldera warmup`)..."
 
 
 def _notice(message: str) -> None:
@@ -76,15 +80,33 @@ def prepare(game, engines: tuple[str, ...], state, notice: Callable[[str], None]
             load(game, engine, state)
 
 
-def warm_up(games: list | None = None, notice: Callable[[str], None] = _notice) -> float:
+def warm_up(games: list | None = None, notice: Callable[[str], None] = _notice, jobs: int | None = None) -> float:
     """Load every kernel of `games` (records; default: every game) with perft and every engine
-    each record lists, on its warm-up positions; return the seconds taken."""
+    each record lists, on its warm-up positions; return the seconds taken.
+
+    Each (game, warm-up position) is loaded in a worker process, `jobs` at once (default: one
+    per CPU): compiling is single-threaded, and the processes share numba's on-disk cache."""
     from solver.games.registry import games as all_games
 
+    units = [(game.name, index) for game in games or all_games() for index in range(len(game.warmup_positions()))]
+    jobs = min(jobs or os.cpu_count() or 1, len(units))
     started = time.perf_counter()
     with compile_notice(notice):
-        for game in games or all_games():
-            for state in game.warmup_positions():
-                for engine in ("perft", *game.engines):
-                    load(game, engine, state)
+        if jobs <= 1:
+            for unit in units:
+                load_unit(*unit)
+        else:
+            with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+                                     initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) as pool:
+                list(pool.map(load_unit, *zip(*units)))  # Ctrl-C reaches this process only
     return time.perf_counter() - started
+
+
+def load_unit(name: str, index: int) -> None:
+    """Load perft and every engine of game `name` on its warm-up position `index` (one worker's share)."""
+    from solver.games.registry import game
+
+    record = game(name)
+    state = record.warmup_positions()[index]
+    for engine in ("perft", *record.engines):
+        load(record, engine, state)

@@ -14,6 +14,7 @@ then incomplete and the caller says so).
 import numba
 import numpy as np
 from numba import njit
+from numba.extending import overload
 
 from kernels import dispatch
 from kernels.bits import fill_rows
@@ -30,13 +31,23 @@ def perft(kernel, root, depth, stop):
         return np.int64(1)
     width = np.int64(dispatch.max_moves(kernel))
     while True:
-        if dispatch.has_chance(kernel):
-            total, needed = count_through_chance(kernel, root, np.int64(depth), width, stop)
-        else:
-            total, needed = count(kernel, root, np.int64(depth), width, stop)
+        total, needed = count_for(kernel, root, np.int64(depth), width, stop)
         if needed == 0:
             return total
         width = needed  # a position had more moves than the buffers: count again with room
+
+
+def count_for(kernel, root, depth, width, stop):
+    """`count` or, for a kernel with chance moves, `count_through_chance` (chosen while numba
+    types the caller, so only the one the kernel needs is compiled)."""
+    raise TypeError("count_for runs inside jitted code")
+
+
+@overload(count_for, jit_options={"cache": True}, inline="always")
+def _count_for(kernel, root, depth, width, stop):
+    if dispatch.kernel_constant(kernel, "HAS_CHANCE"):
+        return lambda kernel, root, depth, width, stop: count_through_chance(kernel, root, depth, width, stop)
+    return lambda kernel, root, depth, width, stop: count(kernel, root, depth, width, stop)
 
 
 @njit(cache=True, nogil=True)
