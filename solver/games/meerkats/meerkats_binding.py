@@ -5,6 +5,8 @@ Importing this module does not import numba; `kernel()` does, on first use.
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from kernels import kernel_module
@@ -40,7 +42,8 @@ def _get(word: int, field: tuple[int, int]) -> int:
     return word >> shift & ((1 << width) - 1)
 
 
-def maze_words(maze: Maze) -> list[int]:
+@cache
+def maze_words(maze: Maze) -> tuple[int, ...]:
     """The maze's words: open and walled sides per face and direction, the friends' cells, the size."""
     n = maze.size
     words = [0] * L.STATE_LEN
@@ -58,7 +61,7 @@ def maze_words(maze: Maze) -> list[int]:
         for kind, cell in enumerate(maze.faces[face].friends):
             words[L.FRIEND_CELLS] |= cell << (7 * (4 * face + kind))
     words[L.SIZE] = n
-    return words
+    return tuple(words)
 
 
 def player_word(m: Meerkat) -> int:
@@ -76,7 +79,7 @@ def player_word(m: Meerkat) -> int:
 
 def to_kernel(state: State) -> np.ndarray:
     """The kernel's flat uint64 array for `state`."""
-    words = maze_words(state.maze)
+    words = list(maze_words(state.maze))
     game = _put(0, L.FACE, state.face)
     game = _put(game, L.TO_MOVE, state.to_move)
     game = _put(game, L.PHASE, PHASE_CODES[state.phase])

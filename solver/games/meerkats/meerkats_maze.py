@@ -34,7 +34,7 @@ from the burrows through open sides (then no meerkat is ever walled in after a f
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
@@ -69,9 +69,14 @@ class Face:
     blocked: tuple[tuple[tuple[int, str], str], ...]  # ((cell, E or S), wall or hedge), sorted
     friends: tuple[int, ...]  # the cell of each kind, in FRIEND_NAMES order
 
+    @cached_property
+    def sides(self) -> dict[tuple[int, str], str]:
+        """`blocked` as a dictionary (built once: walks look sides up often)."""
+        return dict(self.blocked)
+
     def side(self, cell: int, direction: str) -> str | None:
         """What stands on the east or south side of `cell`: WALL, HEDGE or None (open)."""
-        return dict(self.blocked).get((cell, direction))
+        return self.sides.get((cell, direction))
 
 
 @dataclass(frozen=True)
