@@ -80,7 +80,7 @@ def test_default_and_builtin_positions_load(record):
     for name in record.builtin_positions():
         state = record.resolve_position(name)
         assert record.seat_name(state) in record.seats or record.seat_label is not None
-        assert record.players[0] <= record.players_of(state) <= record.players[1]
+        assert record.players[0] <= record.player_count(state) <= record.players[1]
 
 
 def test_optional_parts_are_complete(record):

@@ -9,24 +9,17 @@ from functools import cache
 
 import numpy as np
 
-from kernels import kernel_module
 from kernels.meerkats import meerkats_layout as L
+from solver.games.kernel_calls import KernelCalls
 from solver.games.meerkats.meerkats_maze import EAST, SOUTH, Maze
 from solver.games.meerkats.meerkats_rules import EVENTS, MOVING, NO_CELL, OVER, ROLLING, SETUP, Meerkat, State
 
-KERNEL = "meerkats.meerkats_kernel"
 PHASE_CODES = {SETUP: L.SETUP, EVENTS: L.EVENTS, ROLLING: L.ROLLING, MOVING: L.MOVING, OVER: L.OVER}
 PHASE_OF_CODE = {code: phase for phase, code in PHASE_CODES.items()}
 
-
-def kernel_name(words: np.ndarray) -> str:
-    """The kernel module that plays `words` (kernels/dispatch.py)."""
-    return KERNEL
-
-
-def kernel():
-    """The numba kernel module (imports numba and loads or compiles the kernel)."""
-    return kernel_module(KERNEL)
+CALLS = KernelCalls("meerkats.meerkats_kernel")  # one kernel plays every position
+KERNEL = CALLS.name
+kernel_name, kernel = CALLS.kernel_name, CALLS.module
 
 
 def _put(word: int, field: tuple[int, int], value: int) -> int:

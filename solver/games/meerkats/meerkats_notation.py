@@ -93,6 +93,16 @@ BUILTIN_POSITIONS = {
 DEFAULT_POSITION = "dunes-2"
 
 
+def builtin_positions() -> dict[str, str]:
+    """The built-in positions: name -> notation."""
+    return dict(BUILTIN_POSITIONS)
+
+
+def warmup_positions() -> list[State]:
+    """A small position whose kernel `caldera warmup` loads."""
+    return [resolve_position("dunes-dash")]
+
+
 # --------------------------------------------------------------------------- names
 
 

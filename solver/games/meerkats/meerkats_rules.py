@@ -308,6 +308,11 @@ def results(state: State) -> tuple[float, ...]:
     return (share,) * state.players
 
 
+def phase_text(state: State) -> str:
+    """The phase in a word or two: 'setup', 'events', 'roll', 'move, walk 2', 'over'."""
+    return f"move, walk {state.roll}" if state.phase == MOVING else state.phase
+
+
 def perft(state: State, depth: int) -> int:
     """Move sequences of `depth` decision plies; every chance outcome (die, draw, reveal) is
     expanded without using up depth."""
