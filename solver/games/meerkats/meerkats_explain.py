@@ -129,7 +129,9 @@ def explain_move(state: State, code: int, score) -> str:
             chance = goal_next_turn(after, seat)
             goal = (f"the {FRIEND_NAMES[m.friend]} ({cell_name(state.maze.size, friend_cell(after, seat))})"
                     if m.seeking else "a burrow")
-            words = f"go to {cell_name(state.maze.size, cell)}: you reach {goal} next turn with {float(chance):.0%}"
+            reach = (f"you reach {goal} next turn with {float(chance):.0%}" if chance else
+                     f"{goal} is more than a turn away")
+            words = f"go to {cell_name(state.maze.size, cell)}: {reach}"
             words += _tiles_words(*step_parts(code)[1:])
     scored = score_words(score)
     advice = tile_advice(state, code)
