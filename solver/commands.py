@@ -11,6 +11,8 @@ from typing import Callable
 
 from solver.engine import EngineSpec, check_engine
 from solver.errors import CalderaError
+from solver.limits import check_settings_fit, ctrl_c_stops, usable_threads
+from solver.watch import new_stop, watch
 
 # Engines that search a chance root outcome by outcome; the others have nothing to decide there,
 # so `analyze` lists the outcomes with their probabilities instead.
@@ -75,8 +77,10 @@ def goal_games() -> list[str]:
 
 
 def checked_spec(game, spec: EngineSpec, state) -> EngineSpec:
-    """`spec`, once its engine is known to fit the game and the position's number of players."""
-    check_engine(game, spec.name, game.players_of(state))
+    """`spec`, once its engine is known to fit the game, the position's number of players and the
+    machine's memory."""
+    check_engine(game, spec.name, game.player_count(state))
+    check_settings_fit(spec.settings)
     return spec
 
 
@@ -94,8 +98,10 @@ def search(game, spec: EngineSpec, state, on_progress: Callable | None = None, n
 
     prepare(game, (spec.name,), state, **({"notice": notice} if notice else {}))
     words = game.to_kernel(state)
-    return run_engine(spec, game.kernel_name(words), words, plies_to_end=game.plies_to_end(state),
-                      on_progress=on_progress)
+    stop = new_stop()
+    with ctrl_c_stops(stop):  # Ctrl-C ends the search with its best result so far
+        return run_engine(spec, game.kernel_name(words), words, stop=stop, plies_to_end=game.plies_to_end(state),
+                          on_progress=on_progress)
 
 
 def plan(game, spec: EngineSpec, state, goal, budget: int, on_progress: Callable | None = None):
@@ -106,8 +112,10 @@ def plan(game, spec: EngineSpec, state, goal, budget: int, on_progress: Callable
 
     prepare(game, ("planner",), state)
     s = spec.settings
-    return solve(game, state, goal, budget, nodes=s.get("nodes"), seconds=s.get("time"),
-                 hash_mb=s.get("hash", DEFAULT_HASH_MB), on_progress=on_progress)
+    stop = new_stop()
+    with ctrl_c_stops(stop):  # Ctrl-C ends the search with what it ruled out so far
+        return solve(game, state, goal, budget, nodes=s.get("nodes"), seconds=s.get("time"),
+                     hash_mb=s.get("hash", DEFAULT_HASH_MB), stop=stop, on_progress=on_progress)
 
 
 def perft(game, state, depth: int, threads: int, reference: bool, on_root_move: Callable | None = None):
@@ -115,7 +123,12 @@ def perft(game, state, depth: int, threads: int, reference: bool, on_root_move: 
     from solver import perft as counting
     from solver.warmup import prepare
 
-    if reference:
+    if reference:  # pure Python: Ctrl-C interrupts it at once, and root_split keeps what was counted
         return counting.reference_perft(game, state, depth, on_root_move=on_root_move)
     prepare(game, ("perft",), state)
-    return counting.perft(game, game.to_kernel(state), depth, threads, on_root_move=on_root_move)
+    threads, _ = usable_threads(threads)
+    stop, done = new_stop(), []
+    with ctrl_c_stops(stop):  # the kernel polls the flag: a partial count comes back within a moment
+        watch(lambda: done.append(counting.perft(game, game.to_kernel(state), depth, threads,
+                                                 on_root_move=on_root_move, stop=stop)), stop, None)
+    return done[0]

@@ -224,7 +224,8 @@ def _grown(array: np.ndarray, length: int, fill=0) -> np.ndarray:
     return grown
 
 
-def solved(kernel: str, root: np.ndarray, memory_mb: int = DEFAULT_MEMORY_MB) -> tuple[Solution, int]:
+def solved(kernel: str, root: np.ndarray, memory_mb: int = DEFAULT_MEMORY_MB,
+           stop: np.ndarray | None = None) -> tuple[Solution, int]:
     """A solution holding kernel position `root` and the node of `root` in it: one kept from an
     earlier solve in this process when it holds `root` for at least as many turns as it was
     solved for, else a new solve from `root`."""
@@ -236,7 +237,7 @@ def solved(kernel: str, root: np.ndarray, memory_mb: int = DEFAULT_MEMORY_MB) ->
         node = solution.node_of(root)
         if node >= 0 and (turns == solution.horizon or (solution.converged and turns >= solution.sweeps)):
             return solution, node
-    solution = solve(kernel, root, memory_mb)
+    solution = solve(kernel, root, memory_mb, stop)
     _SOLUTIONS[(kernel, root.tobytes())] = solution
     while len(_SOLUTIONS) > KEPT:
         _SOLUTIONS.popitem(last=False)
@@ -259,11 +260,13 @@ def _score(solution: Solution, value: float) -> Score:
     return Score("turns", value) if solution.players == 1 else Score("value", value)
 
 
-def exact_analysis(kernel: str, root: np.ndarray, memory_mb: int = DEFAULT_MEMORY_MB, multipv: int = 1) -> Analysis:
+def exact_analysis(kernel: str, root: np.ndarray, memory_mb: int = DEFAULT_MEMORY_MB, multipv: int = 1,
+                   stop: np.ndarray | None = None) -> Analysis:
     """Solve (or look up) kernel position `root` and report its moves by exact value, best first
-    (at a chance node: every outcome, in the kernel's order, with the expected value in a note)."""
+    (at a chance node: every outcome, in the kernel's order, with the expected value in a note);
+    stop[0] != 0 (Ctrl-C) interrupts the solve with a one-line error."""
     started = time.perf_counter()
-    solution, node = solved(kernel, root, memory_mb)
+    solution, node = solved(kernel, root, memory_mb, stop)
     seat = 0 if solution.players == 1 else int(kernel_module(kernel).to_move(root))
     start, end = int(solution.first[node]), int(solution.first[node + 1])
     notes = [f"{solution.nodes:,} positions, {solution.edges:,} moves ({solution.megabytes:,.0f} MB); enumerated in "
