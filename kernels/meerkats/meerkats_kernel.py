@@ -78,21 +78,23 @@ def _burrows(state):
 
 
 @njit(cache=True, inline="always")
-def _open_step(cells, state, face, size):
-    """Every cell one open step from `cells` on `face`."""
-    east = state[L.OPEN_E + face]
-    south = state[L.OPEN_S + face]
+def _neighbours(cells, east, south, size):
+    """Every cell one step from `cells` across a side marked in `east` (the cell's east side) or
+    `south` (its south side): the open sides of a face, or its walls and hedges."""
     s = np.uint64(size)
     return ((cells & east) << ONE) | ((cells >> ONE) & east) | ((cells & south) << s) | ((cells >> s) & south)
 
 
 @njit(cache=True, inline="always")
+def _open_step(cells, state, face, size):
+    """Every cell one open step from `cells` on `face`."""
+    return _neighbours(cells, state[L.OPEN_E + face], state[L.OPEN_S + face], size)
+
+
+@njit(cache=True, inline="always")
 def _wall_step(cells, state, face, size):
     """Every cell one step through a wall or hedge from `cells` on `face` (a shortcut tile)."""
-    east = state[L.WALL_E + face]
-    south = state[L.WALL_S + face]
-    s = np.uint64(size)
-    return ((cells & east) << ONE) | ((cells >> ONE) & east) | ((cells & south) << s) | ((cells >> s) & south)
+    return _neighbours(cells, state[L.WALL_E + face], state[L.WALL_S + face], size)
 
 
 @njit(cache=True, inline="always")
