@@ -107,8 +107,9 @@ def main():
     """Caldera: analysis engine for penguins, Island Project, Oros and other modern board games.
 
     \b
-    GAME is penguins, island (Island Project, with dice; searched by MCTS) or oros (Oros
-    tectonics shaping puzzles: reach a goal in the fewest actions).
+    GAME is penguins, island (Island Project, with dice; searched by MCTS), oros (Oros
+    tectonics shaping puzzles: reach a goal in the fewest actions) or meerkats (Rauf und
+    Runter, a dice race through a flipping maze; the solo game solved exactly).
     Examples:
       caldera show penguins                 draw the built-in start position
       caldera moves penguins floes          list the legal moves of a built-in position
