@@ -11,7 +11,7 @@ Meerkats: the brute force below recurses over the readable rules
 to the turn cap: with one player the fewest expected turns (each walk is one turn; the cap ends
 the count), with two each seat's win probability (a game the cap cuts off is a draw, 1/2 each).
 It shares no code with the solver, whose kernel positions and value iteration must agree with
-it to 1e-9 on the 5 x 5 test maze with 1 and 2 friends.
+it to 1e-9 on the 5 x 5 test maze with 1 and 2 friends, for one, two and three players.
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ def brute_force(state: ref.State, memo: dict) -> tuple[float, ...]:
     "A:a1:0T:2221:slx desert A roll - - 0 friends=2 cap=6",
     "A:b2:0C:1222:x B:d2:1c:1222:- desert A roll - - 0 friends=1 cap=5",
     "A:c3:0B:2122:x B:a3:0C:1222:l desert A roll - - 0 friends=1 cap=5",
+    "A:b2:0C:1222:x B:d2:1c:1222:- C:e5:0T:2221:- desert A roll - - 0 friends=1 cap=4",
 ])
 def test_exact_solver_agrees_with_brute_force_expectimax(text):
     """The solver's value of the root equals the brute force's to 1e-9 (every seat)."""
