@@ -107,8 +107,9 @@ def main():
     """Caldera: analysis engine for penguins, Island Project, Oros and other modern board games.
 
     \b
-    GAME is penguins, island (Island Project, with dice; searched by MCTS) or oros (Oros
-    tectonics shaping puzzles: reach a goal in the fewest actions).
+    GAME is penguins, island (Island Project, with dice; searched by MCTS), oros (Oros
+    tectonics shaping puzzles: reach a goal in the fewest actions) or meerkats (Rauf und
+    Runter, a dice race through a flipping maze; the solo game solved exactly).
     Examples:
       caldera show penguins                 draw the built-in start position
       caldera moves penguins floes          list the legal moves of a built-in position
@@ -127,12 +128,27 @@ def record(game: str):
     return game_record(game)
 
 
-def load(game: str, position: str | None, after: str = ""):
-    """(record, position reached after `after`, spaces the last of those moves touched)."""
+def load(game: str, position: str | None, after: str = "", board: str | None = None, players: int | None = None,
+         roll: str | None = None):
+    """(record, position reached after `after`, spaces the last of those moves touched); with
+    `board` or `players`, a new game's start on that board file or for that many players, and
+    with `roll`, the chance outcome played last (solver/commands.py load_position)."""
     from solver.commands import load_position
 
     entry = record(game)
-    return (entry, *load_position(entry, position, after))
+    return (entry, *load_position(entry, position, after, board, players, roll))
+
+
+def start_options(command):
+    """--maze and --players: a new game on a board file or for another number of players."""
+    command = click.option("--players", type=Number("players"), default=None, metavar="N",
+                           help="A new game for N players (meerkats: 1 is the solo puzzle).")(command)
+    return click.option("--maze", "--board", "board", default=None, metavar="FILE",
+                        help="A new game on the board drawn in FILE (meerkats: a maze file, docs/rules/meerkats.md).")(command)
+
+
+roll_option = click.option("--roll", default=None, metavar="OUTCOME",
+                           help="At a roll, play this chance outcome first (meerkats: --roll 2).")
 
 
 after_option = click.option(
@@ -145,7 +161,9 @@ after_option = click.option(
 @game_argument
 @position_argument
 @after_option
-def show(game, position, after):
+@start_options
+@roll_option
+def show(game, position, after, board, players, roll):
     """Draw a position: the board with wrapping edges, a legend and the state of play.
 
     With --after, the spaces of the last move played are highlighted.
@@ -158,10 +176,11 @@ def show(game, position, after):
       caldera show penguins "6x6 6/6/2I3/3I2/6/6 - A setup 16/16 3+1/3+1 0"
       caldera show island start3 --after "2E roll:3V 3"
       caldera show oros first-peak --after "b2c2d2>S"
+      caldera show meerkats --maze my.maze --players 3
     """
     from solver.terminal import terminal
 
-    entry, state, last_move = load(game, position, after)
+    entry, state, last_move = load(game, position, after, board, players, roll)
     console = terminal()
     console.print(entry.render(state, highlight=last_move))
     console.print(entry.format_position(state), markup=False, highlight=False, soft_wrap=True)
@@ -171,7 +190,9 @@ def show(game, position, after):
 @game_argument
 @position_argument
 @after_option
-def moves(game, position, after):
+@start_options
+@roll_option
+def moves(game, position, after, board, players, roll):
     """List the legal moves of the side to move, grouped by action.
 
     \b
@@ -186,8 +207,9 @@ def moves(game, position, after):
       caldera moves penguins tunnels --after "+a2 +f1"
       caldera moves island --after "2E roll:3V"
       caldera moves oros first-peak
+      caldera moves meerkats dunes-1 --after "g1 draw:luck reveal:turtle" --roll 3
     """
-    entry, state, _ = load(game, position, after)
+    entry, state, _ = load(game, position, after, board, players, roll)
     for line in entry.describe_moves(state):
         click.echo(line)
 
@@ -199,7 +221,8 @@ def moves(game, position, after):
 @click.option("--threads", default=1, show_default=True, type=Number("threads"), help="Threads sharing the root moves.")
 @click.option("--reference", is_flag=True, help="Count with the slow, readable reference rules instead of the kernel.")
 @after_option
-def perft(game, position_and_depth, divide, threads, reference, after):
+@start_options
+def perft(game, position_and_depth, divide, threads, reference, after, board, players):
     """Count the move sequences of exactly DEPTH plies from a position (ruling P-8a).
 
     DEPTH counts decisions: at a dice roll (island) every outcome is expanded without using up
@@ -221,7 +244,7 @@ def perft(game, position_and_depth, divide, threads, reference, after):
         raise click.UsageError("perft takes [POSITION] DEPTH; put notation text in quotes")
     *position, depth_text = position_and_depth
     depth = Number(low=0, high=MAX_PERFT_DEPTH).convert(depth_text, None, None, label="DEPTH")
-    entry, state, _ = load(game, position[0] if position else None, after)
+    entry, state, _ = load(game, position[0] if position else None, after, board, players)
     if reference and threads > 1:
         raise click.UsageError("--reference runs on one thread; drop --threads")
     console = _stderr_console()
@@ -256,7 +279,8 @@ def search_options(command):
     options = [
         click.option("--engine", type=click.Choice(ENGINES), default=None,
                      help="alphabeta: deep tactical search; mcts: Monte Carlo tree search; "
-                          "expectimax: search through the dice (two players); planner: shortest plans "
+                          "expectimax: search through the dice (two players); exact: solve the whole game "
+                          "(games whose positions fit in memory); planner: shortest plans "
                           "to a goal; greedy, random: baselines.  [default: the game's first engine, "
                           "see `caldera games`]"),
         click.option("--depth", type=Number("depth"), help="alphabeta, expectimax: plies to search."),
@@ -270,7 +294,8 @@ def search_options(command):
         click.option("--seed", type=Number("seed"), help="mcts: random seed (same seed + --sims = same result)."),
         click.option("--hash", "hash_mb", type=Number("hash"),
                      help="alphabeta, expectimax, planner: transposition table size in MB [default: 64]."),
-        click.option("--memory", "memory_mb", type=Number("memory"), help="mcts: tree memory cap in MB [default: 256]."),
+        click.option("--memory", "memory_mb", type=Number("memory"),
+                     help="mcts: tree memory cap in MB [default: 256]; exact: graph memory cap [default: 2048]."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -309,12 +334,17 @@ DEFAULT_PLAN_SECONDS = 30.0
 @goal_options
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (see docs/json.md).")
 @after_option
-def analyze(game, position, after, as_json, engine, seconds, hash_mb, memory_mb, goal, budget, **limits):
+@start_options
+@roll_option
+def analyze(game, position, after, board, players, roll, as_json, engine, seconds, hash_mb, memory_mb, goal, budget,
+            **limits):
     """Search a position: score, best move, principal variation, depth, nodes and speed.
 
     The engine is the game's first (`caldera games` lists them): alpha-beta for penguins, MCTS
     for island (or --engine expectimax, two players; at a dice roll MCTS lists the outcomes with
-    their probabilities instead of searching), the planner for oros.
+    their probabilities instead of searching), the planner for oros; meerkats: the exact solver
+    for the solo game, MCTS with more players (--engine exact solves those too where they fit in
+    --memory; at a roll it gives every outcome's value).
 
     oros (shaping puzzles): POSITION is a puzzle name (its goal and budget apply unless given)
     or a position with --goal; prints the shortest plan step by step with the map after each
@@ -331,12 +361,13 @@ def analyze(game, position, after, as_json, engine, seconds, hash_mb, memory_mb,
       caldera analyze oros first-peak
       caldera analyze oros "5x5 ...../.444./...4./...../....." --goal "mountain@d3" --budget 4
       caldera analyze oros twin-peaks --json
+      caldera analyze meerkats dunes-1 --after "g1 draw:luck reveal:turtle" --roll 2
     """
     from solver import commands
 
-    entry, state, _ = load(game, position, after)
+    entry, state, _ = load(game, position, after, board, players, roll)
     goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
-    engine = engine or entry.default_engine
+    engine = engine or entry.engine_for(state)
     values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb)
     for key, default in (("multipv", 1), ("threads", 1)):
         if values[key] == default:
@@ -377,12 +408,16 @@ def print_planner_result(entry, spec, state, goal, budget, as_json) -> None:
               help="Seconds to think.  [default: the game's, see `caldera games`]")
 @goal_options
 @after_option
-def hint(game, position, top, seconds, goal, budget, after):
+@start_options
+@roll_option
+def hint(game, position, top, seconds, goal, budget, after, board, players, roll):
     """Suggest the best moves for the side to move, each explained in plain words.
 
-    The game's first engine searches (alpha-beta for penguins, MCTS for island). At a dice roll
-    the hint lists the outcomes of the dice with their probabilities. oros: the next step of a
-    shortest plan to the goal (a puzzle name brings its goal and budget; --after uses up budget).
+    The game's first engine searches (alpha-beta for penguins, MCTS for island; meerkats: the
+    exact solver for the solo game). At a dice roll the hint lists the outcomes of the dice with
+    their probabilities (and each one's value where the engine searches chance nodes). oros: the
+    next step of a shortest plan to the goal (a puzzle name brings its goal and budget; --after
+    uses up budget).
 
     \b
     Examples:
@@ -390,11 +425,12 @@ def hint(game, position, top, seconds, goal, budget, after):
       caldera hint penguins "5x5 IEPE1/P3s/3eS/epe2/ppPe1 - A play 14/12 0+0/0+0 20" --top 5
       caldera hint island --after "2E roll:3V"
       caldera hint oros twin-peaks --after "b2c2d2>S"
+      caldera hint meerkats dunes-1 --after "g1 draw:shortcut reveal:mouse" --roll 1
     """
     from solver import commands
-    from solver.engine import EngineSpec
+    from solver.engine import SETTINGS, EngineSpec
 
-    entry, state, _ = load(game, position, after)
+    entry, state, _ = load(game, position, after, board, players, roll)
     goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
     seconds = entry.hint_seconds if seconds is None else seconds
     if entry.default_engine == "planner":
@@ -407,18 +443,26 @@ def hint(game, position, top, seconds, goal, budget, after):
     from solver.analysis_output import chance_table_lines
 
     seat = entry.seat_name(state)
+    engine = entry.engine_for(state)
+    wanted = {"time": seconds, "multipv": top}
+    settings = {key: value for key, value in wanted.items() if key in SETTINGS[engine]}
+    spec = commands.checked_spec(entry, EngineSpec.build(engine, settings), state)
     if entry.is_chance(state):
         click.echo(f"The next move is the dice roll, not a choice of {seat}; the outcomes:")
-        for line in chance_table_lines(state, entry):
-            click.echo(f"  {line}")
+        scores = {}
+        if spec.name in commands.SEARCHES_CHANCE_ROOTS:
+            scores = {line.move: line.score for line in run_search(entry, spec, state, live=True).lines}
+        for (move, _), line in zip(entry.chance_outcomes(state), chance_table_lines(state, entry)):
+            click.echo(f"  {line}" + (f"  then {scores[move].text()}" if move in scores else ""))
         return
-    spec = commands.checked_spec(entry, EngineSpec.build(entry.default_engine, {"time": seconds, "multipv": top}), state)
     result = run_search(entry, spec, state, live=True)
     if not result.lines:
         click.echo(f"{seat} has no legal move: the game is over.")
         return
     if result.engine == "mcts":
         searched = f"{result.nodes:,} simulations in {result.seconds:.1f} s"
+    elif result.engine == "exact":
+        searched = f"solved exactly: {result.nodes:,} positions in {result.seconds:.1f} s"
     else:
         searched = f"searched {result.depth} plies in {result.seconds:.1f} s"
     click.echo(f"Best moves for {seat} ({searched}):")
@@ -469,13 +513,14 @@ def run_plan(entry, spec, state, goal, budget: int, live: bool):
                    "rival eggs; dice rolls between them are not counted).")
 @click.option("--seed", type=Number("seed"), default=0, show_default=True, help="Seed of the openings and of the engines' random choices.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary (and every game's moves) as one JSON object.")
-def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_json):
+@start_options
+def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_json, board, players):
     """Play ENGINE_A against ENGINE_B: wins, draws, losses, score and Elo difference.
 
     \b
-    An ENGINE is NAME[:KEY=VALUE,...] with NAME alphabeta, mcts, expectimax, greedy or
+    An ENGINE is NAME[:KEY=VALUE,...] with NAME alphabeta, mcts, expectimax, exact, greedy or
     random, e.g.
-      alphabeta:depth=4  mcts:sims=2000  mcts:time=0.1,threads=2  greedy  random
+      alphabeta:depth=4  mcts:sims=2000  mcts:time=0.1,threads=2  exact:memory=4096  greedy  random
     Games 2k and 2k+1 share a random opening with the colours swapped (with more seats, each
     group of one game per seat shares it, engine A taking every seat in turn). Searches limited
     by depth, nodes or sims (not time) and a fixed --seed make the match repeat exactly.
@@ -488,6 +533,7 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
       caldera match penguins mcts:sims=2000 alphabeta:depth=4 --games 40 --seed 7
       caldera match penguins greedy random --position pond --json
       caldera match island mcts:sims=200 random --games 4
+      caldera match meerkats exact mcts:sims=10000 --position dunes-sprint --games 400
     """
     import json
 
@@ -498,7 +544,7 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
     from solver.match import game_line, match_json, play_match, stop_after_game, summary_lines
     from solver.warmup import prepare
 
-    entry, state, _ = load(game, position)
+    entry, state, _ = load(game, position, board=board, players=players)
     if not entry.adversarial:
         raise click.UsageError(f"a match needs sides that play against each other; {game} is a single-agent "
                                "game (puzzles: caldera analyze)")

@@ -22,6 +22,10 @@ Every kernel module defines the operations its game's engines use, with these si
     playout_move(state, moves, n, rng)   the light playout policy's pick among n legal moves
     is_chance(state), chance_outcomes(state, out_moves, out_probs) -> n
     goal_bound(state, goal), position_hash(state)   single-agent planning (oros)
+    solve_key(state, key), solve_state(root, key, out), turn_clock(state)   the exact solver
+                                         (solver/search/exact_core.py); from Python it also
+                                         calls the module's seat_count(state), turns_left(state)
+                                         and reads SOLVE_KEY_LEN
 
 A missing operation fails loudly when a search that needs it is compiled: numba's typing error
 names the kernel and the operation (tests/contract/ checks every game's kernel ahead of that).
@@ -42,6 +46,8 @@ ENGINE_OPERATIONS = {
                    "chance_outcomes"),
     "mcts": ("legal_moves", "apply", "to_move", "terminal_values", "playout_move", "is_chance", "chance_outcomes"),
     "planner": ("legal_moves", "apply", "goal_bound", "position_hash"),
+    "exact": ("legal_moves", "apply", "is_over", "to_move", "terminal_values", "is_chance", "chance_outcomes",
+              "solve_key", "solve_state", "turn_clock", "turns_left", "seat_count"),
 }
 CONSTANTS = ("MAX_MOVES", "SEATS", "STATE_LEN", "HAS_CHANCE")
 
@@ -113,6 +119,9 @@ chance_outcomes = _operation(
 goal_bound = _operation(
     "goal_bound", "A lower bound on the actions still needed to reach `goal` (0 exactly when it is met).")
 position_hash = _operation("position_hash", "The planner's 64-bit key of a position.")
+solve_key = _operation("solve_key", "Write into `key` the words that tell positions apart for the exact solver (no turn clock).")
+solve_state = _operation("solve_state", "Write into `out` the position of `key` on `root`'s fixed words, at turn 0 with no turn cap.")
+turn_clock = _operation("turn_clock", "Turns played: the exact solver counts its horizon in them.")
 max_moves = _operation("max_moves", "Room for the legal moves of one position (a compile-time constant).")
 has_chance = _operation("has_chance", "True when the game has chance moves at all (a compile-time constant).")
 seats = _operation("seats", "The most seats a position of the game can have (a compile-time constant).")
@@ -191,6 +200,24 @@ def _goal_bound(kernel, state, goal):
 def _position_hash(kernel, state):
     key = _part(kernel, "position_hash")
     return lambda kernel, state: key(state)
+
+
+@overload(solve_key, jit_options={"cache": True}, inline="always")
+def _solve_key(kernel, state, key):
+    pack = _part(kernel, "solve_key")
+    return lambda kernel, state, key: pack(state, key)
+
+
+@overload(solve_state, jit_options={"cache": True}, inline="always")
+def _solve_state(kernel, root, key, out):
+    unpack = _part(kernel, "solve_state")
+    return lambda kernel, root, key, out: unpack(root, key, out)
+
+
+@overload(turn_clock, jit_options={"cache": True}, inline="always")
+def _turn_clock(kernel, state):
+    clock = _part(kernel, "turn_clock")
+    return lambda kernel, state: np.int64(clock(state))
 
 
 @overload(max_moves, jit_options={"cache": True}, inline="always")

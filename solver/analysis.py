@@ -14,7 +14,8 @@ class Score:
     """A score from the view of the side to move at the root.
 
     kind: "eval" (heuristic, `value` in eggs), "win" / "loss" (forced, in `plies`), "draw"
-    (proven), or "value" (MCTS: expected result 0..1, 1 = certain win).
+    (proven), "value" (MCTS, exact: expected result 0..1, 1 = certain win) or "turns" (exact, one
+    seat: the expected number of turns to finish, fewer is better).
     """
 
     kind: str
@@ -31,13 +32,15 @@ class Score:
         return Score("eval", score / 100)
 
     def text(self) -> str:
-        """Short human text: '+2.35', 'win in 5', 'loss in 3', 'draw', '63.0%'."""
+        """Short human text: '+2.35', 'win in 5', 'loss in 3', 'draw', '63.0%', '7.412 turns'."""
         if self.kind == "eval":
             return f"{self.value:+.2f}"
         if self.kind in ("win", "loss"):
             return f"{self.kind} in {self.plies}"
         if self.kind == "draw":
             return "draw"
+        if self.kind == "turns":
+            return f"{self.value:.3f} turns"
         return f"{100 * self.value:.1f}%"
 
     def as_json(self) -> dict:

@@ -9,6 +9,8 @@ same way; an MCTS line of a dice game may pass through chance outcomes, named li
 from __future__ import annotations
 
 import json
+import math
+from fractions import Fraction
 
 from rich.table import Table
 
@@ -105,9 +107,14 @@ def chance_note(state, game: Game) -> str:
 
 
 def chance_table_lines(state, game: Game) -> list[str]:
-    """The chance outcomes with their probabilities, one per line."""
-    return [f"{game.format_move(state, code):9} {round(p * 36):>2}/36  {100 * float(p):5.1f}%"
-            for code, p in game.chance_outcomes(state)]
+    """The chance outcomes with their probabilities, one per line, as fractions over one common
+    denominator (island's dice in 36ths, a die of three numbers in thirds)."""
+    outcomes = [(code, Fraction(p).limit_denominator(10_000)) for code, p in game.chance_outcomes(state)]
+    common = math.lcm(*(p.denominator for _, p in outcomes)) if outcomes else 1
+    names = [game.format_move(state, code) for code, _ in outcomes]
+    width = max([9, *map(len, names)])
+    return [f"{name:{width}} {p.numerator * common // p.denominator:>2}/{common}  {100 * float(p):5.1f}%"
+            for name, (_, p) in zip(names, outcomes)]
 
 
 def print_chance(state, spec: EngineSpec, game: Game) -> None:

@@ -16,22 +16,46 @@ from solver.watch import new_stop, watch
 
 # Engines that search a chance root outcome by outcome; the others have nothing to decide there,
 # so `analyze` lists the outcomes with their probabilities instead.
-SEARCHES_CHANCE_ROOTS = frozenset({"expectimax"})
+SEARCHES_CHANCE_ROOTS = frozenset({"expectimax", "exact"})
 
 
-def load_position(game, position: str | None, after: str = ""):
-    """Parse a position of `game` (built-in name or notation) and play the moves in `after` on it.
+def load_position(game, position: str | None, after: str = "", board: str | None = None,
+                  players: int | None = None, roll: str | None = None):
+    """Parse a position of `game` (built-in name or notation), start a new game from it on the
+    board file `board` and/or for `players` players when given, play the moves in `after`, and
+    then the chance outcome `roll` (the position must be at a roll).
 
     Returns the position reached and the spaces the last of those moves touched.
     """
     state, touched = game.resolve_position(position), ()
+    if board is not None or players is not None:
+        if game.restart is None:
+            fitting = ", ".join(g.name for g in _games() if g.restart is not None)
+            raise CalderaError(f"{game.name} takes no board file or number of players: give a built-in position "
+                               f"(caldera positions {game.name}); games that do: {fitting}")
+        state = game.restart(state, board, players)
     for number, text in enumerate(after.split(), start=1):
         try:
             move = game.parse_move(state, text)
         except CalderaError as error:
             raise CalderaError(f"--after, move {number} ({text}): {error}") from None
         state, touched = game.successor(state, move), game.touched(state, move)
+    if roll is not None:
+        if not game.is_chance(state):
+            raise CalderaError(f"--roll {roll}: the position is not at a roll (chance does not move next; "
+                               f"{game.seat_name(state)} decides)")
+        try:
+            state = game.successor(state, game.parse_move(state, roll))
+        except CalderaError as error:
+            raise CalderaError(f"--roll {roll}: {error}") from None
     return state, touched
+
+
+def _games() -> list:
+    """Every game's record."""
+    from solver.games.registry import games
+
+    return games()
 
 
 def goal_and_budget(game, state, position: str | None, after: str, goal: str | None, budget: int | None):
@@ -49,9 +73,7 @@ def goal_and_budget(game, state, position: str | None, after: str, goal: str | N
 
 def goal_games() -> list[str]:
     """The names of the games whose positions can carry a goal."""
-    from solver.games.registry import games
-
-    return [g.name for g in games() if g.goals is not None]
+    return [g.name for g in _games() if g.goals is not None]
 
 
 def checked_spec(game, spec: EngineSpec, state) -> EngineSpec:

@@ -22,6 +22,7 @@ SETTINGS = {
     "mcts": {"sims": int, "time": float, "memory": int, "threads": int, "seed": int, "c": float, "multipv": int},
     "expectimax": {"depth": int, "nodes": int, "time": float, "hash": int, "multipv": int},
     "planner": {"nodes": int, "time": float, "hash": int},
+    "exact": {"memory": int, "multipv": int},
     "greedy": {},
     "random": {"seed": int},
 }
@@ -47,6 +48,7 @@ NEEDS = {
     "mcts": Needs("games of two or more seats, with or without chance"),
     "random": Needs("games of two or more seats"),
     "planner": Needs("positions with a goal (puzzles)", goals=True),
+    "exact": Needs("games whose kernel enumerates its positions (solve keys), with or without chance, any seats"),
 }
 
 
@@ -203,6 +205,11 @@ def _run(spec: EngineSpec, kernel: str, root: np.ndarray, stop: np.ndarray | Non
             seconds=s.get("time", None if limited else DEFAULT_TIME_S), hash_mb=s.get("hash", 64),
             multipv=s.get("multipv", 1), stop=stop, on_progress=on_progress,
         )
+    if spec.name == "exact":
+        from solver.exact import DEFAULT_MEMORY_MB, exact_analysis
+
+        return exact_analysis(kernel, root, memory_mb=s.get("memory", DEFAULT_MEMORY_MB), multipv=s.get("multipv", 1),
+                              stop=stop)
     if spec.name == "greedy":
         # One ply of alpha-beta: the move whose resulting position evaluates best.
         return _run(EngineSpec("alphabeta", {"depth": 1}), kernel, root, stop, on_progress, plies_to_end)

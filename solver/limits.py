@@ -56,6 +56,7 @@ RANGES = {
     "hash": Range(int, 1, 1 << 20, " MB"),
     "memory": Range(int, 16, 1 << 20, " MB"),
     "c": Range(float, 1e-6, 1e6),
+    "players": Range(int, 1, 8),  # --players of a new game (each game checks its own fewest and most)
 }
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,30}")

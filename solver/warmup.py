@@ -64,6 +64,10 @@ def load(game, engine: str, state) -> None:
         from solver.expectimax import expectimax_analysis
 
         expectimax_analysis(kernel, words, depth=1, hash_mb=1)
+    elif engine == "exact":
+        from solver.exact import warm_up
+
+        warm_up(kernel, words)
     elif engine == "planner":
         from solver.planner import solve
 

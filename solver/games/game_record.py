@@ -97,6 +97,8 @@ class Game:
     scenarios: Callable[[], list[tuple[str, str, str]]] | None = None  # (name, description, notation)
     puzzles: Callable[[], list[Any]] | None = None  # built-in puzzles (a position with a goal)
     goals: Any = None  # the goal functions of a game whose positions carry a goal (Goals)
+    engine_of: Callable[[Any], str] | None = None  # the default engine of a position, where it depends on it
+    restart: Callable[[Any, str | None, int | None], Any] | None = None  # (State, board file, players) -> a new start
 
     def player_count(self, state) -> int:
         """The seats of position `state`."""
@@ -114,8 +116,13 @@ class Game:
 
     @property
     def default_engine(self) -> str:
-        """The engine `analyze` and `hint` use when none is given."""
+        """The engine `analyze` and `hint` use when none is given (see `engine_for`)."""
         return self.engines[0]
+
+    def engine_for(self, state) -> str:
+        """The engine `analyze` and `hint` use on `state` when none is given: the record's
+        `engine_of` where the best engine depends on the position, else the default."""
+        return self.default_engine if self.engine_of is None else self.engine_of(state)
 
     @property
     def adversarial(self) -> bool:

@@ -1,0 +1,113 @@
+"""Meerkats from the command line: analyze (the exact solver, --roll, the outcome table), hint in
+plain words, show with a maze file, match with 2-4 seats, perft, positions, and one-line errors.
+
+Expected values are worked out by hand on the dunes maze (solver/games/meerkats/mazes/dunes.maze):
+on its desert face the cells a1..f1 along the top row, and f1-f2-f3 down column f, are open.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from solver.games.meerkats.meerkats_notation import BUILTIN_POSITIONS
+from tests.cli_cases import one_line_error, run
+
+TINY = str(Path(__file__).parent / "tiny.maze")
+# Solo: A started on a1, drew a shortcut tile, seeks the mouse on f3; rolled 2, walked to c1, rolled 3.
+ON_F1_NEXT = "a1 draw:shortcut reveal:mouse roll:2 c1 roll:3"
+
+
+def scores(out: str) -> list[float]:
+    """The '12.345 turns' scores of an analysis's numbered lines, in the order printed."""
+    return [float(x) for x in re.findall(r"^\d+\s+\S+\s+(\d+\.\d+) turns", out, re.M)]
+
+
+def test_analyze_solo_at_a_roll_gives_each_walks_expected_turns():
+    """--roll 3 plays the die first; the exact solver lists the walks, fewest expected turns first."""
+    code, out, _ = run("analyze", "meerkats", "dunes-1", "--after", "a1 draw:shortcut reveal:mouse roll:2 c1",
+                       "--roll", "3", "--multipv", "4")
+    assert code == 0, out
+    assert "engine exact" in out and "(move, walk 3)" in out
+    listed = scores(out)
+    assert len(listed) >= 4 and listed == sorted(listed)
+
+
+def test_analyze_at_the_roll_gives_every_outcome_its_value():
+    """At a roll the exact solver values each number of the die, and their mean (1/3 each) is the
+    expected value of the roll."""
+    code, out, _ = run("analyze", "meerkats", "dunes-1", "--after", "a1 draw:shortcut reveal:mouse")
+    assert code == 0, out
+    values = {roll: float(v) for roll, v in re.findall(r"roll:(\d)\s+(\d+\.\d+) turns", out)}
+    assert set(values) == {"1", "2", "3"}
+    expected = float(re.search(r"expected (\d+\.\d+) turns", out).group(1))
+    assert abs(sum(values.values()) / 3 - expected) < 2e-3  # the printed values are rounded to 1e-3
+
+
+def test_hint_in_plain_words():
+    """From f1 the mouse on f3 is two steps down: a roll of 2 ends there, a 3 passes it (and so
+    meets it), a 1 does not: 2/3, 67%. The hint says so, and what the kept shortcut tile is worth."""
+    code, out, _ = run("hint", "meerkats", "dunes-1", "--after", ON_F1_NEXT)
+    assert code == 0, out
+    assert "go to f1: you reach the mouse (f3) next turn with 67%" in out
+    assert re.search(r"keep the shortcut tile: it saves \d+\.\d turns later", out)
+
+
+def test_hint_at_a_roll_lists_the_outcomes_with_their_values():
+    """At a roll: the three numbers, 1/3 each, each with the exact solver's value."""
+    code, out, _ = run("hint", "meerkats", "dunes-1", "--after", "a1 draw:shortcut reveal:mouse")
+    assert code == 0, out
+    assert "the dice roll" in out
+    assert len(re.findall(r"roll:\d .*33\.3%.*then \d+\.\d+ turns", out)) == 3
+
+
+def test_hint_two_players_uses_mcts():
+    """With two players hint searches with MCTS and gives win chances."""
+    code, out, _ = run("hint", "meerkats", "dunes-2", "--after", "a1 g7 draw:speed reveal:turtle draw:luck "
+                       "reveal:chameleon roll:3", "--time", "0.3")
+    assert code == 0, out
+    assert "simulations" in out and "wins with" in out
+
+
+def test_show_a_maze_file_for_three_players():
+    """show --maze FILE --players 3: both faces drawn, the face up marked, three seats."""
+    code, out, _ = run("show", "meerkats", "--maze", TINY, "--players", "3")
+    assert code == 0, out
+    assert "desert face (up)" in out and "underground face (down)" in out
+    assert out.strip().splitlines()[-1] == f"{TINY} A:-:0-:2222:- B:-:0-:2222:- C:-:0-:2222:- desert A setup - - 0"
+
+
+def test_match_with_two_three_and_four_seats():
+    """Matches run with 2, 3 and 4 seats (random players, one friend each, a 40-turn cap)."""
+    for players in (2, 3, 4):
+        code, out, _ = run("match", "meerkats", "random", "random", "--games", str(players), "--players", str(players),
+                           "--position", "dunes-dash")
+        assert code == 0, out
+        assert f"{players} games" in out
+        seats_line = next(line for line in out.splitlines() if line.startswith(("seats", "sides")))
+        assert re.search(rf"\b{'ABCD'[players - 1]}\b", seats_line)
+
+
+def test_perft_kernel_equals_reference():
+    """perft from dunes-dash (two players choosing among four burrows each: 16 at depth 2)."""
+    for extra in ((), ("--reference",)):
+        code, out, _ = run("perft", "meerkats", "dunes-dash", "2", *extra)
+        assert code == 0 and re.search(r"nodes\s+16\b", out), out
+
+
+def test_positions_lists_the_builtins():
+    """Every built-in position is listed."""
+    code, out, _ = run("positions", "meerkats")
+    assert code == 0
+    for name in BUILTIN_POSITIONS:
+        assert name in out
+
+
+def test_errors_are_one_line():
+    """A roll where no roll is due, an impossible roll, a game too big for the memory given."""
+    assert "not at a roll" in one_line_error("analyze", "meerkats", "dunes-1", "--roll", "2")
+    assert "--roll 4" in one_line_error("analyze", "meerkats", "dunes-1", "--after", "a1 draw:luck reveal:turtle",
+                                        "--roll", "4")
+    assert "needs more than 16 MB" in one_line_error("analyze", "meerkats", "dunes-sprint", "--engine", "exact",
+                                                     "--memory", "16")
+    assert "1 to 4 players" in one_line_error("show", "meerkats", "--players", "5")
