@@ -75,12 +75,20 @@ def record(game: str):
     return game_record(game)
 
 
-def load(game: str, position: str | None, after: str = ""):
-    """(record, position reached after `after`, spaces the last of those moves touched)."""
+def load(game: str, position: str | None, after: str = "", seen_by: str | None = None):
+    """(record, position reached after `after`, spaces the last of those moves touched), seen by
+    the seat `seen_by` where given (--as)."""
     from solver.commands import load_position
 
     entry = record(game)
-    return (entry, *load_position(entry, position, after))
+    return (entry, *load_position(entry, position, after, seen_by))
+
+
+seen_by_option = click.option(
+    "--as", "seen_by", default=None, metavar="SEAT",
+    help="See the position as this seat sees it (games with hidden information: hop): the others' "
+         "hidden parts unknown, and a search that looks only at what SEAT knows.",
+)
 
 
 after_option = click.option(
@@ -93,7 +101,8 @@ after_option = click.option(
 @game_argument
 @position_argument
 @after_option
-def show(game, position, after):
+@seen_by_option
+def show(game, position, after, seen_by):
     """Draw a position: the board with wrapping edges, a legend and the state of play.
 
     With --after, the spaces of the last move played are highlighted.
@@ -109,7 +118,7 @@ def show(game, position, after):
     """
     from rich.console import Console
 
-    entry, state, last_move = load(game, position, after)
+    entry, state, last_move = load(game, position, after, seen_by)
     console = Console()
     console.print(entry.render(state, highlight=last_move))
     console.print(entry.format_position(state), markup=False, highlight=False, soft_wrap=True)
@@ -119,7 +128,8 @@ def show(game, position, after):
 @game_argument
 @position_argument
 @after_option
-def moves(game, position, after):
+@seen_by_option
+def moves(game, position, after, seen_by):
     """List the legal moves of the side to move, grouped by action.
 
     \b
@@ -135,7 +145,7 @@ def moves(game, position, after):
       caldera moves island --after "2E roll:3V"
       caldera moves oros first-peak
     """
-    entry, state, _ = load(game, position, after)
+    entry, state, _ = load(game, position, after, seen_by)
     for line in entry.describe_moves(state):
         click.echo(line)
 
@@ -255,7 +265,8 @@ DEFAULT_PLAN_SECONDS = 30.0
 @goal_options
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (see docs/json.md).")
 @after_option
-def analyze(game, position, after, as_json, engine, seconds, hash_mb, memory_mb, goal, budget, **limits):
+@seen_by_option
+def analyze(game, position, after, seen_by, as_json, engine, seconds, hash_mb, memory_mb, goal, budget, **limits):
     """Search a position: score, best move, principal variation, depth, nodes and speed.
 
     The engine is the game's first (`caldera games` lists them): alpha-beta for penguins, MCTS
@@ -280,7 +291,7 @@ def analyze(game, position, after, as_json, engine, seconds, hash_mb, memory_mb,
     """
     from solver import commands
 
-    entry, state, _ = load(game, position, after)
+    entry, state, _ = load(game, position, after, seen_by)
     goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
     engine = engine or entry.default_engine
     values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb)
@@ -323,7 +334,8 @@ def print_planner_result(entry, spec, state, goal, budget, as_json) -> None:
               help="Seconds to think.  [default: the game's, see `caldera games`]")
 @goal_options
 @after_option
-def hint(game, position, top, seconds, goal, budget, after):
+@seen_by_option
+def hint(game, position, top, seconds, goal, budget, after, seen_by):
     """Suggest the best moves for the side to move, each explained in plain words.
 
     The game's first engine searches (alpha-beta for penguins, MCTS for island). At a dice roll
@@ -340,7 +352,7 @@ def hint(game, position, top, seconds, goal, budget, after):
     from solver import commands
     from solver.engine import EngineSpec
 
-    entry, state, _ = load(game, position, after)
+    entry, state, _ = load(game, position, after, seen_by)
     goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
     seconds = entry.hint_seconds if seconds is None else seconds
     if entry.default_engine == "planner":
@@ -354,7 +366,7 @@ def hint(game, position, top, seconds, goal, budget, after):
 
     seat = entry.seat_name(state)
     if entry.is_chance(state):
-        click.echo(f"The next move is the dice roll, not a choice of {seat}; the outcomes:")
+        click.echo(f"The next move is {entry.chance_words(state)}, not a choice of {seat}; the outcomes:")
         for line in chance_table_lines(state, entry):
             click.echo(f"  {line}")
         return

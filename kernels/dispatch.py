@@ -22,6 +22,10 @@ Every kernel module defines the operations its game's engines use, with these si
     playout_move(state, moves, n, rng)   the light playout policy's pick among n legal moves
     is_chance(state), chance_outcomes(state, out_moves, out_probs) -> n
     goal_bound(state, goal), position_hash(state)   single-agent planning (oros)
+    determinize(state, seat, rng, out)   hidden information (hop): write into `out` a position
+                                         `seat` cannot tell from `state`, every part it cannot
+                                         see drawn again at random; reads no hidden part. A
+                                         kernel without it hides nothing: the state is copied.
 
 A missing operation fails loudly when a search that needs it is compiled: numba's typing error
 names the kernel and the operation (tests/contract/ checks every game's kernel ahead of that).
@@ -33,6 +37,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from kernels import kernel_module
+from kernels.bits import copy_words
 
 # The operations each part of the engine calls (the contract a kernel module fulfils).
 PERFT_OPERATIONS = ("legal_moves", "apply", "is_chance", "chance_outcomes")
@@ -42,7 +47,11 @@ ENGINE_OPERATIONS = {
                    "chance_outcomes"),
     "mcts": ("legal_moves", "apply", "to_move", "terminal_values", "playout_move", "is_chance", "chance_outcomes"),
     "planner": ("legal_moves", "apply", "goal_bound", "position_hash"),
+    "policy": ("legal_moves", "playout_move"),
 }
+# What the kernel of a game with hidden information adds (its record's hidden_information): MCTS
+# starts every simulation from a determinization for the seat to move at the root.
+HIDDEN_INFORMATION_OPERATIONS = ("determinize",)
 CONSTANTS = ("MAX_MOVES", "SEATS", "STATE_LEN", "HAS_CHANCE")
 
 
@@ -113,6 +122,8 @@ chance_outcomes = _operation(
 goal_bound = _operation(
     "goal_bound", "A lower bound on the actions still needed to reach `goal` (0 exactly when it is met).")
 position_hash = _operation("position_hash", "The planner's 64-bit key of a position.")
+determinize = _operation(
+    "determinize", "Write into `out` a position `seat` cannot tell from `state` (a copy where nothing is hidden).")
 max_moves = _operation("max_moves", "Room for the legal moves of one position (a compile-time constant).")
 has_chance = _operation("has_chance", "True when the game has chance moves at all (a compile-time constant).")
 seats = _operation("seats", "The most seats a position of the game can have (a compile-time constant).")
@@ -191,6 +202,16 @@ def _goal_bound(kernel, state, goal):
 def _position_hash(kernel, state):
     key = _part(kernel, "position_hash")
     return lambda kernel, state: key(state)
+
+
+@overload(determinize, jit_options={"cache": True}, inline="always")
+def _determinize(kernel, state, seat, rng, out):
+    if not isinstance(kernel, types.StringLiteral):
+        _part(kernel, "determinize")  # the error that asks for a literal kernel name
+    if not hasattr(kernel_module(kernel.literal_value), "determinize"):
+        return lambda kernel, state, seat, rng, out: copy_words(state, out)  # nothing is hidden
+    redraw = _part(kernel, "determinize")
+    return lambda kernel, state, seat, rng, out: redraw(state, seat, rng, out)
 
 
 @overload(max_moves, jit_options={"cache": True}, inline="always")

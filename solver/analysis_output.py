@@ -9,6 +9,8 @@ same way; an MCTS line of a dice game may pass through chance outcomes, named li
 from __future__ import annotations
 
 import json
+import math
+from fractions import Fraction
 
 from rich.console import Console
 from rich.table import Table
@@ -69,8 +71,20 @@ def print_analysis(state, spec: EngineSpec, analysis: Analysis, game: Game) -> N
         f"time {analysis.seconds:.2f} s", markup=False, highlight=False, soft_wrap=True,
     )
     console.print(f"threads {analysis.threads}  stopped by: {analysis.stopped}", markup=False, highlight=False, soft_wrap=True)
+    chances = seat_chances_text(state, analysis, game)
+    if chances:
+        console.print(chances, markup=False, highlight=False, soft_wrap=True)
     for note in analysis.notes:
         console.print(f"note: {note}", markup=False, highlight=False, soft_wrap=True)
+
+
+def seat_chances_text(state, analysis: Analysis, game: Game) -> str:
+    """Every seat's mean result over the search's simulations, where a position has more than two
+    seats ('' otherwise: with two, the score says it); e.g. 'chances A 31.0%  B 22.4%  C ...'."""
+    players = game.players_of(state)
+    if analysis.seat_values is None or players <= 2:
+        return ""
+    return "chances " + "  ".join(f"{game.seats[s]} {100 * v:.1f}%" for s, v in enumerate(analysis.seat_values[:players]))
 
 
 def analysis_json(state, spec: EngineSpec, analysis: Analysis, game: Game) -> str:
@@ -100,14 +114,18 @@ def analysis_json(state, spec: EngineSpec, analysis: Analysis, game: Game) -> st
 def chance_note(state, game: Game) -> str:
     """Why nothing is searched at a chance node, in one sentence."""
     outcomes = game.chance_outcomes(state)
-    return (f"the next move is the dice roll, not a decision of {game.seat_name(state)}: "
+    return (f"the next move is {game.chance_words(state)}, not a decision of {game.seat_name(state)}: "
             f"{len(outcomes)} outcomes, nothing to search")
 
 
 def chance_table_lines(state, game: Game) -> list[str]:
-    """The chance outcomes with their probabilities, one per line."""
-    return [f"{game.format_move(state, code):9} {round(p * 36):>2}/36  {100 * float(p):5.1f}%"
-            for code, p in game.chance_outcomes(state)]
+    """The chance outcomes with their probabilities, one per line, as fractions over the
+    outcomes' common denominator (36ths for two dice)."""
+    outcomes = game.chance_outcomes(state)
+    denominator = math.lcm(*(Fraction(p).denominator for _, p in outcomes))
+    width = len(str(denominator))
+    return [f"{game.format_move(state, code):9} {round(p * denominator):>{width}}/{denominator}  {100 * float(p):5.1f}%"
+            for code, p in outcomes]
 
 
 def print_chance(state, spec: EngineSpec, game: Game) -> None:

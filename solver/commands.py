@@ -17,12 +17,15 @@ from solver.errors import CalderaError
 SEARCHES_CHANCE_ROOTS = frozenset({"expectimax"})
 
 
-def load_position(game, position: str | None, after: str = ""):
-    """Parse a position of `game` (built-in name or notation) and play the moves in `after` on it.
+def load_position(game, position: str | None, after: str = "", seen_by: str | None = None):
+    """Parse a position of `game` (built-in name or notation), see it as the seat `seen_by`
+    (--as, games with hidden information) and play the moves in `after` on it.
 
     Returns the position reached and the spaces the last of those moves touched.
     """
     state, touched = game.resolve_position(position), ()
+    if seen_by is not None:
+        state = view_for(game, state, seen_by)
     for number, text in enumerate(after.split(), start=1):
         try:
             move = game.parse_move(state, text)
@@ -30,6 +33,26 @@ def load_position(game, position: str | None, after: str = ""):
             raise CalderaError(f"--after, move {number} ({text}): {error}") from None
         state, touched = game.successor(state, move), game.touched(state, move)
     return state, touched
+
+
+def view_for(game, state, seat: str):
+    """`state` as the seat lettered `seat` sees it (--as); refused in one line for a game that
+    hides nothing or a seat the position does not have."""
+    if game.view_of is None:
+        hiding = ", ".join(g.name for g in _games() if g.view_of is not None)
+        raise CalderaError(f"--as shows a position as one player sees it; {game.name} hides nothing "
+                           f"(games with hidden information: {hiding})")
+    seats = game.seats[:game.players_of(state)]
+    if len(seat) != 1 or seat not in seats:
+        raise CalderaError(f"--as {seat}: this position's seats are {' '.join(seats)}")
+    return game.view_of(state, seats.index(seat))
+
+
+def _games() -> list:
+    """Every game's record."""
+    from solver.games.registry import games
+
+    return games()
 
 
 def goal_and_budget(game, state, position: str | None, after: str, goal: str | None, budget: int | None):
@@ -47,14 +70,18 @@ def goal_and_budget(game, state, position: str | None, after: str, goal: str | N
 
 def goal_games() -> list[str]:
     """The names of the games whose positions can carry a goal."""
-    from solver.games.registry import games
-
-    return [g.name for g in games() if g.goals is not None]
+    return [g.name for g in _games() if g.goals is not None]
 
 
 def checked_spec(game, spec: EngineSpec, state) -> EngineSpec:
-    """`spec`, once its engine is known to fit the game and the position's number of players."""
+    """`spec`, once its engine is known to fit the game and the position's number of players,
+    and the position is no other seat's view than the one to move (a search looks from the
+    view of the seat to move)."""
     check_engine(game, spec.name, game.players_of(state))
+    viewer = game.viewer(state) if game.viewer is not None else None
+    if viewer is not None and not game.is_chance(state) and not game.is_over(state) and viewer != game.to_move(state):
+        raise CalderaError(f"this is {game.seats[viewer]}'s view, but {game.seat_name(state)} is to move: a search "
+                           f"looks from the view of the player to move (see the position as {game.seat_name(state)})")
     return spec
 
 

@@ -82,12 +82,21 @@ class Game:
     scenarios: Callable[[], list[tuple[str, str, str]]] | None = None  # (name, description, notation)
     puzzles: Callable[[], list[Any]] | None = None  # built-in puzzles (a position with a goal)
     goals: Any = None  # a module-like record of goal functions (single-agent games): see oros
+    # Hidden information (docs/adding-a-game.md): the position as one seat sees it, and whose
+    # view a position is (None: full information).
+    view_of: Callable[[Any, int], Any] | None = None
+    viewer: Callable[[Any], int | None] | None = None
+    chance_name: Callable[[Any], str] | None = None  # what chance decides next, in words, where not "the dice roll"
 
     def seat_name(self, state) -> str:
         """The seat to move: its letter, or the game's own label (penguins team mode: A1 B1 A2 B2)."""
         if self.seat_label is not None:
             return self.seat_label(state)
         return self.seats[self.to_move(state)]
+
+    def chance_words(self, state) -> str:
+        """What chance decides next, in words: "the dice roll", or the game's own words."""
+        return self.chance_name(state) if self.chance_name is not None else "the dice roll"
 
     def is_chance(self, state) -> bool:
         """True when the next move is chance's (dice), not a player's decision."""

@@ -11,7 +11,7 @@ import importlib
 
 from solver.errors import CalderaError
 
-GAME_NAMES = ("penguins", "island", "oros")
+GAME_NAMES = ("penguins", "island", "oros", "hop")
 
 
 def game(name: str):
