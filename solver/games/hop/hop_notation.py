@@ -83,8 +83,10 @@ BUILTIN_POSITIONS = {
     "start6": "1/1/1/1/1/1 5/5/5/5/5/5 -/-/-/-/-/- -/-/-/-/-/- A partner --- - ------ - 20/10/10/5/5",
     # Five players on the skilled table, mid-game: C hurls, E throws well with C and trails.
     "skilled5": "3/4/3/2/2 4/3/5/5/2 d/c/-/dd/- 1/02/-/11/- C partner --- - ----- - 14/6/7/3/4 skill=skilled",
-    # Three players, two levels to go: small enough to solve exactly (tests/hop/test_hop_exact.py).
-    "endgame3": "5/5/5 1/1/2 -/-/- -/-/- A partner --- - --- - 4/1/1/1/1",
+    # Three players on the skilled table, A two levels from the top and B and C one, B and C on
+    # their last balloon: the game ends in B's turn at the latest, small enough to solve
+    # exactly (tests/hop/test_hop_exact.py).
+    "endgame3": "5/6/6 2/1/1 -/-/- -/-/- A partner --- - --- - 20/10/10/5/5 skill=skilled",
 }
 DEFAULT_POSITION = "start4"
 
