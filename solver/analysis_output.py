@@ -81,7 +81,7 @@ def print_analysis(state, spec: EngineSpec, analysis: Analysis, game: Game) -> N
 def seat_chances_text(state, analysis: Analysis, game: Game) -> str:
     """Every seat's mean result over the search's simulations, where a position has more than two
     seats ('' otherwise: with two, the score says it); e.g. 'chances A 31.0%  B 22.4%  C ...'."""
-    players = game.players_of(state)
+    players = game.player_count(state)
     if analysis.seat_values is None or players <= 2:
         return ""
     return "chances " + "  ".join(f"{game.seats[s]} {100 * v:.1f}%" for s, v in enumerate(analysis.seat_values[:players]))

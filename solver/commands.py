@@ -42,7 +42,7 @@ def view_for(game, state, seat: str):
         hiding = ", ".join(g.name for g in _games() if g.view_of is not None)
         raise CalderaError(f"--as shows a position as one player sees it; {game.name} hides nothing "
                            f"(games with hidden information: {hiding})")
-    seats = game.seats[:game.players_of(state)]
+    seats = game.seats[:game.player_count(state)]
     if len(seat) != 1 or seat not in seats:
         raise CalderaError(f"--as {seat}: this position's seats are {' '.join(seats)}")
     return game.view_of(state, seats.index(seat))
@@ -77,7 +77,7 @@ def checked_spec(game, spec: EngineSpec, state) -> EngineSpec:
     """`spec`, once its engine is known to fit the game and the position's number of players,
     and the position is no other seat's view than the one to move (a search looks from the
     view of the seat to move)."""
-    check_engine(game, spec.name, game.players_of(state))
+    check_engine(game, spec.name, game.player_count(state))
     viewer = game.viewer(state) if game.viewer is not None else None
     if viewer is not None and not game.is_chance(state) and not game.is_over(state) and viewer != game.to_move(state):
         raise CalderaError(f"this is {game.seats[viewer]}'s view, but {game.seat_name(state)} is to move: a search "

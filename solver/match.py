@@ -408,7 +408,7 @@ def play_match(game, start, spec_a: EngineSpec, spec_b: EngineSpec, games: int =
     opening and the dice seed, and A sits on seat g mod P: play a multiple of P games for every
     seat equally often. Raises EngineError first if an engine cannot play the game.
     """
-    players = game.players_of(start)
+    players = game.player_count(start)
     for spec in (spec_a, spec_b):
         check_engine(game, spec.name, players)
     root = game.to_kernel(start)

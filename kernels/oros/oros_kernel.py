@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from kernels.bits import ONE, ZERO, bit, copy_words, hash_words, lowest_square, popcount
+from kernels.no_chance import chance_outcomes, is_chance  # noqa: F401  (operations: no chance moves)
 from kernels.oros.oros_goal_layout import (
     CLAUSE_WORDS,
     GOAL_HEADER,
@@ -427,18 +428,6 @@ def apply(state, move, out):
     empty = out[HOTSPOT] & ~(land_mask(out) | out[MOUNTAIN])
     out[LEVEL] |= empty
     out[ACTIONS] += ONE
-
-
-@njit(cache=True, inline="always")
-def is_chance(state):
-    """Oros tectonics has no chance moves."""
-    return False
-
-
-@njit(cache=True, inline="always")
-def chance_outcomes(state, out_moves, out_probs):
-    """Oros tectonics has no chance moves: no outcomes."""
-    return 0
 
 
 @njit(cache=True)

@@ -31,6 +31,7 @@ from kernels.penguins.penguins_moves import (
     stuck_status,
 )
 from kernels.penguins.penguins_plain import chance_outcomes, is_chance, to_move  # noqa: F401  (operations)
+from kernels.penguins.penguins_plain import status as plain_status
 from kernels.penguins.penguins_tiles import tile_apply, tile_moves
 
 
@@ -50,12 +51,10 @@ def legal_moves(state, out):
 @njit(cache=True)
 def status(state):
     """ONGOING, WIN_A, WIN_B or DRAW, checked in P-8's order."""
-    outcome = settled_status(state)
-    if outcome != UNSETTLED:
-        return outcome
     if state[TILES] == ZERO:
-        return stuck_status(state, actions(state, np.empty(PLAIN_MOVES, dtype=np.int64)))
-    return stuck_status(state, tile_moves(state, np.empty(1, dtype=np.int64)))  # only the number matters
+        return plain_status(state)
+    outcome = settled_status(state)
+    return outcome if outcome != UNSETTLED else stuck_status(state, tile_moves(state, np.empty(1, dtype=np.int64)))
 
 
 @njit(cache=True)

@@ -8,6 +8,7 @@ this variant and none of the tile code (kernels/penguins/penguins_kernel.py play
 import numpy as np
 from numba import njit
 
+from kernels.no_chance import chance_outcomes, is_chance  # noqa: F401  (operations: no dice)
 from kernels.penguins.penguins_eval import EVAL_WEIGHTS, evaluate, playout_move  # noqa: F401  (operations)
 from kernels.penguins.penguins_layout import HAS_CHANCE, ONGOING, PLAIN_MOVES, SEATS, STATE_LEN, TURN  # noqa: F401
 from kernels.penguins.penguins_moves import (
@@ -57,15 +58,3 @@ def to_move(state):
 def terminal_values(state, values):
     """Each side's result of a finished game: 1 win, 0 loss, 0.5 draw."""
     outcome_values(status(state), values)
-
-
-@njit(cache=True, inline="always")
-def is_chance(state):
-    """Penguins has no dice."""
-    return False
-
-
-@njit(cache=True, inline="always")
-def chance_outcomes(state, out_moves, out_probs):
-    """Penguins has no dice: no chance outcomes."""
-    return 0

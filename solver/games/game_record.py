@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from operator import attrgetter
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -25,6 +26,18 @@ def lazy(module: str, name: str) -> Callable:
     call.__qualname__ = call.__name__ = f"{module}.{name}"
     call.target = (module, name)
     return call
+
+
+def functions(package: str, modules: dict[str, str]) -> dict[str, Callable]:
+    """Record fields filled lazily from a game's modules: {"island_rules": "legal_moves results
+    reference_perft=perft"} gives legal_moves and results from island_rules' functions of the same
+    name and reference_perft from its perft (each word is `field` or `field=function`)."""
+    fields = {}
+    for module, words in modules.items():
+        for word in words.split():
+            field, _, function = word.partition("=")
+            fields[field] = lazy(f"{package}.{module}", function or field)
+    return fields
 
 
 @dataclass(frozen=True)
@@ -55,14 +68,8 @@ class Game:
     parse_move: Callable[[Any, str], int]  # legal move text -> move (CalderaError otherwise)
     format_move: Callable[[Any, int], str]
     legal_moves: Callable[[Any], list[int]]  # the reference rules' moves (at a roll: the outcomes)
-    chance_outcomes: Callable[[Any], list[tuple[int, Fraction]]]  # [] unless chance moves next
     successor: Callable[[Any, int], Any]  # the State after a legal move or chance outcome
     is_over: Callable[[Any], bool]
-    results: Callable[[Any], tuple[float, ...]]  # each seat's result of a finished game
-    players_of: Callable[[Any], int]  # seats in this position
-    to_move: Callable[[Any], int]  # the seat to move
-    plies_to_end: Callable[[Any], int | None]  # plies left before the game's ply cap, if it has one
-    phase_text: Callable[[Any], str]  # the phase in a word or two, e.g. "play", "shift"
     reference_perft: Callable[[Any, int], int]  # the rules' own perft below a State (the oracle)
 
     # Words and pictures.
@@ -74,19 +81,31 @@ class Game:
     # The kernel (kernels/<game>/): positions as uint64 arrays.
     to_kernel: Callable[[Any], Any]  # State -> the kernel's array
     kernel_name: Callable[[Any], str]  # the kernel module that plays an array (kernels/dispatch.py)
-    kernel_plies_to_end: Callable[[Any], int | None]  # plies_to_end of a kernel array (matches play arrays)
     warmup_positions: Callable[[], list[Any]]  # small States whose kernels `caldera warmup` loads
+
+    # Parts with a default that fits most games.
+    chance_outcomes: Callable[[Any], list[tuple[int, Fraction]]] = lambda state: []  # [] unless chance moves next
+    results: Callable[[Any], tuple[float, ...]] = lambda state: ()  # each seat's result of a finished game
+    players_of: Callable[[Any], int] | None = None  # seats in a position (None: always players[0])
+    to_move: Callable[[Any], int] = attrgetter("to_move")  # the seat to move
+    plies_to_end: Callable[[Any], int | None] = lambda state: None  # plies left before a ply cap
+    kernel_plies_to_end: Callable[[Any], int | None] = lambda words: None  # the same of a kernel array
+    phase_text: Callable[[Any], str] = attrgetter("phase")  # the phase in a word or two, e.g. "play"
 
     # Optional parts.
     seat_label: Callable[[Any], str] | None = None  # the seat to move in words, where not its letter
     scenarios: Callable[[], list[tuple[str, str, str]]] | None = None  # (name, description, notation)
     puzzles: Callable[[], list[Any]] | None = None  # built-in puzzles (a position with a goal)
-    goals: Any = None  # a module-like record of goal functions (single-agent games): see oros
+    goals: Any = None  # the goal functions of a game whose positions carry a goal (Goals)
     # Hidden information (docs/adding-a-game.md): the position as one seat sees it, and whose
     # view a position is (None: full information).
     view_of: Callable[[Any, int], Any] | None = None
     viewer: Callable[[Any], int | None] | None = None
     chance_name: Callable[[Any], str] | None = None  # what chance decides next, in words, where not "the dice roll"
+
+    def player_count(self, state) -> int:
+        """The seats of position `state`."""
+        return self.players[0] if self.players_of is None else self.players_of(state)
 
     def seat_name(self, state) -> str:
         """The seat to move: its letter, or the game's own label (penguins team mode: A1 B1 A2 B2)."""

@@ -4,6 +4,8 @@ kernel module (and numba) on first use."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from kernels import kernel_module
@@ -46,3 +48,31 @@ def chance_outcome_list(kernel: str, words: np.ndarray) -> list[tuple[int, float
     out_probs = np.empty(module.MAX_MOVES, dtype=np.float64)
     n = module.chance_outcomes(words, out_moves, out_probs)
     return [(int(m), float(p)) for m, p in zip(out_moves[:n], out_probs[:n])]
+
+
+@dataclass(frozen=True)
+class KernelCalls:
+    """The Python-side calls to one kernel module, by its name: what a game's binding offers when
+    one kernel plays every position of the game."""
+
+    name: str
+
+    def kernel_name(self, words: np.ndarray) -> str:
+        """The kernel module that plays `words`: always this one."""
+        return self.name
+
+    def module(self):
+        """The kernel module (imports numba and loads or compiles it)."""
+        return kernel_module(self.name)
+
+    def legal_moves(self, words: np.ndarray) -> list[int]:
+        """The kernel's legal move integers (at a roll: the chance outcomes)."""
+        return legal_move_list(self.name, words)
+
+    def successor(self, words: np.ndarray, move: int) -> np.ndarray:
+        """The kernel array after `move`."""
+        return next_state(self.name, words, move)
+
+    def chance_outcomes(self, words: np.ndarray) -> list[tuple[int, float]]:
+        """The kernel's (move, probability) chance outcomes; [] at a decision."""
+        return chance_outcome_list(self.name, words)

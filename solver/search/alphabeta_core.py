@@ -16,7 +16,7 @@ from numba import njit
 
 from kernels import dispatch
 from kernels.bits import fill_rows, state_hash
-from solver.search.tree_common import bound_of, pick_next, table_cutoff
+from solver.search.tree_common import bound_of, is_excluded, lead_line, pick_next, table_cutoff
 
 WIN = 1_000_000  # solver.analysis.WIN: a win n plies from the root scores WIN - n
 PROVEN = WIN - 100_000
@@ -174,10 +174,7 @@ def negamax(kernel, states, moves, order, ply, depth, alpha, beta, keys, data, k
             best_move = move
             if score > alpha:
                 alpha = score
-                pv[ply, 0] = move
-                for k in range(pv_len[ply + 1]):
-                    pv[ply, k + 1] = pv[ply + 1, k]
-                pv_len[ply] = pv_len[ply + 1] + 1
+                lead_line(pv, pv_len, ply, move)
                 if alpha >= beta:
                     if move != killers[ply, 0]:
                         killers[ply, 1] = killers[ply, 0]
@@ -189,15 +186,6 @@ def negamax(kernel, states, moves, order, ply, depth, alpha, beta, keys, data, k
     bound = bound_of(best, original_alpha, beta)
     store(keys, data, key, best_move, depth, bound, score_to_table(best, ply))
     return best
-
-
-@njit(cache=True, inline="always")
-def is_excluded(excluded, move):
-    """True if `move` is among the root moves already reported (multipv)."""
-    for k in range(excluded.shape[0]):
-        if excluded[k] == move:
-            return True
-    return False
 
 
 @njit(cache=True, nogil=True)

@@ -43,7 +43,7 @@ from numba import njit
 
 from kernels import dispatch
 from kernels.bits import fill_rows, state_hash
-from solver.search.tree_common import EXACT, LOWER, UPPER, bound_of, pick_next, table_cutoff
+from solver.search.tree_common import EXACT, LOWER, UPPER, bound_of, is_excluded, lead_line, pick_next, table_cutoff
 
 WIN = 1_000_000.0  # a finished game: +WIN won, -WIN lost, 0 shared (two players)
 LOWER_VALUE = -WIN  # L and U of Star1: every value lies in [L, U]
@@ -102,15 +102,6 @@ def leaf_value(kernel, state, weights):
     elif e < -EVAL_LIMIT:
         e = -EVAL_LIMIT
     return np.float64(e)
-
-
-@njit(cache=True, inline="always")
-def is_excluded(excluded, move):
-    """True if `move` is among the root moves already reported (multipv)."""
-    for k in range(excluded.shape[0]):
-        if excluded[k] == move:
-            return True
-    return False
 
 
 @njit(cache=True)
@@ -188,10 +179,7 @@ def expectimax(kernel, states, moves, probs, order, ply, depth, alpha, beta, key
                 return cut
             done += p * v
             if i == likeliest:
-                pv[ply, 0] = moves[ply, i]
-                for k in range(pv_len[child_ply]):
-                    pv[ply, k + 1] = pv[child_ply, k]
-                pv_len[ply] = pv_len[child_ply] + 1
+                lead_line(pv, pv_len, ply, moves[ply, i])
         store(keys, info, tvalues, key, np.int64(-1), depth, EXACT, done)
         return done
 
@@ -227,10 +215,7 @@ def expectimax(kernel, states, moves, probs, order, ply, depth, alpha, beta, key
             best_move = move
             if score > alpha:
                 alpha = score
-                pv[ply, 0] = move
-                for k in range(pv_len[child_ply]):
-                    pv[ply, k + 1] = pv[child_ply, k]
-                pv_len[ply] = pv_len[child_ply] + 1
+                lead_line(pv, pv_len, ply, move)
                 if alpha >= beta:
                     history[move & (HISTORY_LEN - 1)] += depth * depth
                     break

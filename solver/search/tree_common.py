@@ -1,4 +1,5 @@
-"""Pieces shared by the tree searches (alpha-beta, expectimax): move ordering, table bounds."""
+"""Pieces shared by the tree searches (alpha-beta, expectimax): move ordering, table bounds, the
+principal variation, multipv exclusions."""
 
 from numba import njit
 
@@ -34,3 +35,21 @@ def bound_of(best, original_alpha, beta):
 def table_cutoff(bound, score, alpha, beta):
     """True when a stored score with this bound already decides the window [alpha, beta]."""
     return bound == EXACT or (bound == LOWER and score >= beta) or (bound == UPPER and score <= alpha)
+
+
+@njit(cache=True, inline="always")
+def is_excluded(excluded, move):
+    """True if `move` is among the root moves already reported (multipv)."""
+    for k in range(excluded.shape[0]):
+        if excluded[k] == move:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def lead_line(pv, pv_len, ply, move):
+    """The principal variation at `ply` becomes `move` followed by the child's (at ply + 1)."""
+    pv[ply, 0] = move
+    for k in range(pv_len[ply + 1]):
+        pv[ply, k + 1] = pv[ply + 1, k]
+    pv_len[ply] = pv_len[ply + 1] + 1

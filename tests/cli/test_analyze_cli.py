@@ -3,22 +3,15 @@
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from cli import main
 from solver.games.penguins import penguins_rules as ref
 from solver.games.penguins.penguins_notation import format_move, parse_position
+from tests.cli_cases import run
 
 # A to move; a1-E slides 5 spaces with 3 eggs left: the only move that does not lose at once,
 # since B's a4-E would win next (see tests/search/test_mcts.py).
 WIN_NOW = "6x6 P4I/6/6/p4I/6/6 - A play 3/3 2+1/2+1 20"
 MIDGAME = "8x5 6PI/5S2/pIIpEpee/P1eE4/2I1I2P - B play 14/13 0+0/0+1 13 cap=80"
-
-
-def run(*args):
-    """Invoke `caldera ARGS`: (exit code, stdout, stderr)."""
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def winning_texts(text):

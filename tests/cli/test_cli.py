@@ -4,17 +4,10 @@ import subprocess
 import sys
 
 import pytest
-from click.testing import CliRunner
 
-from cli import main
 from solver.games.penguins import penguins_rules as ref
 from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, format_move, parse_move, parse_position
-
-
-def run(*args):
-    """Invoke `caldera ARGS`, returning (exit code, stdout, stderr)."""
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
+from tests.cli_cases import one_line_error, run
 
 
 def test_help_does_not_import_numba():
@@ -71,12 +64,7 @@ def test_positions_lists_builtins():
 )
 def test_bad_input_is_one_line_and_exit_2(args, words):
     """Bad input: exit code 2, nothing on stdout, one error line naming what is wrong."""
-    code, out, err = run(*args)
-    assert code == 2
-    assert out == ""
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("caldera: error:")
-    assert words in lines[0]
+    assert words in one_line_error(*args)
 
 
 def test_scenarios_lists_every_scenario_with_its_board():

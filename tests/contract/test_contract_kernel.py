@@ -56,7 +56,7 @@ def compare(record, state, rng) -> list[int]:
         if record.is_over(state):
             values = np.full(module.SEATS, -1.0)
             module.terminal_values(words, values)
-            assert tuple(values[: record.players_of(state)]) == pytest.approx(record.results(state))
+            assert tuple(values[: record.player_count(state)]) == pytest.approx(record.results(state))
     return moves
 
 

@@ -82,7 +82,7 @@ def test_hidden_information_has_views(record):
     if record.hidden_information:
         state = record.resolve_position(None)
         assert record.viewer(state) is None
-        for seat in range(record.players_of(state)):
+        for seat in range(record.player_count(state)):
             assert record.viewer(record.view_of(state, seat)) == seat
 
 
@@ -94,7 +94,7 @@ def test_default_and_builtin_positions_load(record):
     for name in record.builtin_positions():
         state = record.resolve_position(name)
         assert record.seat_name(state) in record.seats or record.seat_label is not None
-        assert record.players[0] <= record.players_of(state) <= record.players[1]
+        assert record.players[0] <= record.player_count(state) <= record.players[1]
 
 
 def test_optional_parts_are_complete(record):

@@ -4,14 +4,13 @@ through the game registry, with exit codes, key text, JSON, and one-line errors.
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from cli import main
 from solver.games.island import island_rules as island
 from solver.games.island.island_explain import erupted_tiles, explain_move, touched_tiles
 from solver.games.island.island_notation import BUILTIN_POSITIONS, format_move, parse_move, parse_position, resolve_position
 from solver.errors import CalderaError
 from solver.games.registry import GAME_NAMES, game
+from tests.cli_cases import one_line_error, run
 
 # Seat A to use a die after the shift 3E with 3 and V rolled: c3 (new land, marked) erupts and
 # chains its marked ocean neighbours d3 and b3; people of both seats stand in the crosses.
@@ -22,12 +21,6 @@ CHAIN_LAST = "nooon/ooooo/oOLOo/ooooo/nooon A:b2 B:b3,c3 4/3 0/0 0/1/8 A die - 3
 STEP = "nooon/ooooo/oolOo/ooooo/nooon A:b3 B:- 4/5 0/0 11/5/11 A action1 - 3E 3V fed 4"
 JSON_KEYS = {"game", "position", "to_move", "engine", "depth", "nodes", "nps", "seconds", "threads", "stopped",
              "lines", "notes"}
-
-
-def run(*args):
-    """Invoke `caldera ARGS`: (exit code, stdout, stderr)."""
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def play(text, moves):
@@ -338,30 +331,26 @@ def test_match_on_island_runs():
 # errors -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "args, words",
-    [
-        (("show", "island", "nowhere"), "built-in position (start2, start3, start4)"),
-        (("show", "island", "xoooo/ooooo/ooloo/oOoOo/nooon A:- B:- 5/5 0/0 11/5/11 A shift - - - - 0"), "board (column 1)"),
-        (("moves", "island", "--after", "2E 2W"), "move 2 (2W)"),
-        (("moves", "island", "--after", "2E roll:3V 4"), "no die shows 4"),
-        (("perft", "island", "x"), "DEPTH"),
-        (("perft", "island", "2", "--reference", "--threads", "2"), "--reference"),
-        (("analyze", "island", "--engine", "alphabeta"), "engines for island: mcts"),
-        (("analyze", "island", "--depth", "3"), "--depth is a setting of --engine"),
-        (("hint", "island", "--after", "+a1"), "+a1"),
-        (("match", "island", "greedy", "random"), "greedy"),
-        (("positions", "chess"), "GAME"),
-    ],
-)
+# (arguments, words the error line must name)
+BAD_INPUT = [
+    (("show", "island", "nowhere"), "built-in position (start2, start3, start4)"),
+    (("show", "island", "xoooo/ooooo/ooloo/oOoOo/nooon A:- B:- 5/5 0/0 11/5/11 A shift - - - - 0"), "board (column 1)"),
+    (("moves", "island", "--after", "2E 2W"), "move 2 (2W)"),
+    (("moves", "island", "--after", "2E roll:3V 4"), "no die shows 4"),
+    (("perft", "island", "x"), "DEPTH"),
+    (("perft", "island", "2", "--reference", "--threads", "2"), "--reference"),
+    (("analyze", "island", "--engine", "alphabeta"), "engines for island: mcts"),
+    (("analyze", "island", "--depth", "3"), "--depth is a setting of --engine"),
+    (("hint", "island", "--after", "+a1"), "+a1"),
+    (("match", "island", "greedy", "random"), "greedy"),
+    (("positions", "chess"), "GAME"),
+]
+
+
+@pytest.mark.parametrize("args, words", BAD_INPUT)
 def test_bad_input_is_one_line_and_exit_2(args, words):
     """Bad input: exit code 2, nothing on stdout, one error line naming what is wrong."""
-    code, out, err = run(*args)
-    assert code == 2
-    assert out == ""
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("caldera: error:")
-    assert words in lines[0]
+    assert words in one_line_error(*args)
 
 
 # board and warm-up -------------------------------------------------------------------------------

@@ -26,6 +26,8 @@ from kernels.island import island_layout as layout
 from solver.games.island import island_rules as ref
 from solver.games.island import island_binding as binding
 from solver.perft import kernel_count
+from tests.island.island_random import roll_dice, state_of
+from tests.random_chunks import play_chunk
 
 GAMES_PER_CHUNK = 100
 CHUNKS = 20  # 2,000 games in all
@@ -130,12 +132,8 @@ def random_position(rng: random.Random, players: int, small_supplies: bool) -> r
     rolled = phase in (ref.CHOOSING, ref.ACTION1, ref.ACTION2)
     dice = tuple(sorted((rng.randrange(6), rng.randrange(6)))) if rolled else None
     cap = rng.choice([ref.TURN_CAP, turn + rng.randint(1, 8)])
-    return ref.State(
-        players=players,
-        terrain=tuple(terrain),
-        markers=tuple(markers),
-        people=tuple(tuple(p) for p in people),
-        reserve=tuple(reserve),
+    return state_of(
+        terrain, markers, people, reserve,
         food=tuple(rng.randint(0, 12) for _ in range(players)),
         newland_supply=12 - newlands - plateaus,
         plateau_supply=5 - plateaus,
@@ -164,8 +162,7 @@ def pick_move(state: ref.State, moves: list[int], rng: random.Random) -> int:
     """The dice by their probabilities at the roll; else often a food-gaining step (so that
     people reach plateaus), else a uniformly random move."""
     if ref.is_chance(state):
-        outcomes = ref.chance_outcomes(state)
-        return rng.choices([c for c, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
+        return roll_dice(state, rng)
     gaining = [m for m in moves if gains_food(state, m)]
     if gaining and rng.random() < 0.7:
         return rng.choice(gaining)
@@ -280,11 +277,8 @@ def chunk_start(rng: random.Random, game: int) -> ref.State:
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_kernel_matches_reference_on_random_games(chunk):
     """100 games per chunk; each chunk must also meet every rare rule event at least once."""
-    rng = random.Random(5000 + chunk)
-    events: Counter = Counter()
-    plies = 0
-    for game in range(GAMES_PER_CHUNK):
-        plies += play_and_compare(chunk_start(rng, game), rng, events)
+    plies, events = play_chunk(5000 + chunk, GAMES_PER_CHUNK,
+                               lambda rng, game, events: play_and_compare(chunk_start(rng, game), rng, events))
     EVENTS.update(events)
     EVENTS["games"] += GAMES_PER_CHUNK
     assert plies > GAMES_PER_CHUNK

@@ -18,6 +18,7 @@ import random
 import pytest
 
 from solver.errors import NotationError
+from solver.games.island import island_notation as notation
 from solver.games.island.island_rules import (
     DISPATCH,
     END,
@@ -35,8 +36,6 @@ from solver.games.island.island_rules import (
     NUMBER,
     IllegalMove,
     State,
-    chance_outcomes,
-    is_chance,
     legal_moves,
     move,
     new_game,
@@ -51,27 +50,11 @@ from solver.games.island.island_notation import (
     parse_position,
     resolve_position,
 )
+from tests.island.island_random import random_move, state_of
+from tests.notation_cases import assert_docs_examples_run, assert_moves_round_trip, assert_round_trip, notation_error
 
 BASE = "nooon/oOoOo/ooloo/oOoOo/nooon A:- B:- 5/5 0/0 11/5/11 A shift - - - - 0"
 BOARD = "nooon/oOoOo/ooloo/oOoOo/nooon"
-
-
-def assert_round_trip(text: str) -> State:
-    """format(parse(text)) == text, and parse(format(state)) == state."""
-    state = parse_position(text)
-    assert format_position(state) == text
-    assert parse_position(format_position(state)) == state
-    return state
-
-
-def assert_moves_round_trip(state: State) -> None:
-    """Every legal move's text is distinct and parses back to the same move."""
-    seen = set()
-    for code in legal_moves(state):
-        text = format_move(state, code)
-        assert text not in seen
-        seen.add(text)
-        assert parse_move(state, text) == code
 
 
 # --------------------------------------------------------------------------- round trips
@@ -81,7 +64,7 @@ def assert_moves_round_trip(state: State) -> None:
 def test_builtin_positions_are_new_games(players):
     """Notation (I-1, I-2): start2/3/4 are canonical and equal new_game(2/3/4)."""
     name = f"start{players}"
-    state = assert_round_trip(BUILTIN_POSITIONS[name])
+    state = assert_round_trip(notation, BUILTIN_POSITIONS[name])
     assert state == new_game(players)
     assert resolve_position(name) == state
     assert format_position(new_game(players)) == BUILTIN_POSITIONS[name]
@@ -95,9 +78,9 @@ def test_default_position_is_start2():
     assert resolve_position(BASE) == new_game(2)
 
 
-def test_fixed_positions_round_trip():
-    """Notation: hand-written canonical texts of every phase round-trip."""
-    for text in (
+@pytest.mark.parametrize(
+    "text",
+    [
         BASE,
         "nooon/ooLoO/ooloo/oOoOo/nooon A:a1 B:- 4/5 1/0 10/5/11 B shift 2E - - - 1",
         "nooon/ooOoO/ooloo/oOoOo/nooon A:- B:- 5/5 0/0 11/5/11 A roll - 2E - - 0",
@@ -109,8 +92,11 @@ def test_fixed_positions_round_trip():
         "lllon/plolo/lonLo/onpOn/ppopo A:d2 B:- C:- D:- 3/4/4/4 5/1/4/1 0/0/13 B over 4E aN 13 fed 17",
         "nonoo/ooolo/oopln/ooooo/noooo A:c2,d3 B:a1 3/4 1/2 9/4/11 A over - 1E 11 - 2 cap=3",
         "nooon/oOoOo/ooloo/oOoOo/nooon A:- B:- 5/5 0/0 11/5/11 A shift - - - - 0 cap=10000",
-    ):
-        assert_round_trip(text)
+    ],
+)
+def test_fixed_positions_round_trip(text):
+    """Notation: hand-written canonical texts of every phase round-trip."""
+    assert_round_trip(notation, text)
 
 
 def test_non_canonical_input_is_normalised():
@@ -128,12 +114,7 @@ def _random_play(seed: int, games: int, plies: int):
             yield state
             if state.phase == OVER:
                 break
-            if is_chance(state):
-                codes, weights = zip(*chance_outcomes(state))
-                code = rng.choices(codes, [float(w) for w in weights])[0]
-            else:
-                code = rng.choice(legal_moves(state))
-            state = successor(state, code)
+            state = successor(state, random_move(state, rng))
         else:
             yield state
 
@@ -155,7 +136,7 @@ def test_random_play_moves_round_trip():
     checked = set()
     for index, state in enumerate(_random_play(12, 10, 400)):
         if index % 3 == 0:
-            assert_moves_round_trip(state)
+            assert_moves_round_trip(notation, state, legal_moves(state))
             checked.add(state.phase)
     assert checked >= {"shift", "roll", "die", "action1", "action2"}
 
@@ -192,12 +173,8 @@ def _random_state(rng: random.Random) -> State:
     dice = None if phase in ("shift", "roll") else (low, rng.randrange(low, 6))
     cap = rng.choice((200, 1, 50, 10_000))
     land = counts[NEWLAND] + counts[PLATEAU]
-    return State(
-        players=players,
-        terrain=tuple(terrain),
-        markers=tuple(markers),
-        people=tuple(tuple(p) for p in people),
-        reserve=tuple(reserve),
+    return state_of(
+        terrain, markers, people, reserve,
         food=tuple(rng.randint(0, 60) for _ in range(players)),
         newland_supply=rng.randint(0, 12 - land),
         plateau_supply=rng.randint(0, 5 - counts[PLATEAU]),
@@ -257,40 +234,141 @@ def test_move_input_variants():
 
 
 def assert_error(text: str, field: str, column: int) -> NotationError:
-    with pytest.raises(NotationError) as info:
-        parse_position(text)
-    assert (info.value.field, info.value.column) == (field, column), str(info.value)
-    return info.value
+    """The NotationError parse_position raises for `text`, naming `field` at `column`."""
+    return notation_error(field, column, parse_position, text)
 
 
-def test_error_missing_fields():
-    """Notation: a missing field is named at the column just past the text."""
-    assert_error(BASE[:-2], "turn", 70)
-    assert_error(BOARD + " A:- B:- 5/5", "food", 42)
-    assert_error(BOARD, "people", 30)
-    assert_error("", "board", 1)
+# (old, new, field, column): BASE with its first `old` written `new` is refused in `field` at `column`;
+# each group of cases under the reason it checks (the ruling in brackets).
+BASE_EDITS = [
+    # Notation (I-1): a sixth tile in a row is refused at that letter.
+    ("oOoOo/ooloo", "oOoOoo/ooloo", "board", 12),
+    # Notation (I-1): a row with 4 tiles is refused just after it.
+    ("oOoOo/ooloo", "oOoO/ooloo", "board", 11),
+    # Notation: letters other than o n l p O N L are refused at the letter.
+    ("oOoOo/ooloo", "oOxOo/ooloo", "board", 9),
+    ("ooloo", "oo*oo", "board", 15),
+    # Notation (I-2 box): a fifth native island is refused at its letter (e5, column 29).
+    ("nooon", "nnoon", "board", 29),
+    # Notation: seats are A, B, C, D in order, 2 to 4 of them.
+    ("B:-", "C:-", "people", 35),
+    ("A:-", "a:-", "people", 31),
+    ("A:- B:- 5/5 0/0", "A:- 5 0", "people", 31),
+    ("A:- B:-", "A:- B:- C:- D:- E:-", "people", 47),
+    # Notation (I-1): people stand on tiles a1..e5, named in lower case.
+    ("A:-", "A:a1,f2", "people", 36),
+    ("A:-", "A:a6", "people", 33),
+    ("A:-", "A:A1", "people", 33),
+    ("A:-", "A:a1,,b1", "people", 36),
+    ("A:-", "A:", "people", 33),
+    # Notation (I-2): with 2 players a seat has 5 people; a sixth on the board is refused at its name.
+    ("A:-", "A:a1,a1,a1,a1,a1,a1", "people", 48),
+    # Notation (I-7): a third person (any colour) on a new land is refused at its name.
+    ("A:- B:- 5/5", "A:c3,c3 B:c3 3/4", "people", 41),
+    # Notation (I-2): one reserve number per seat, 0..5 with 2 players, 0..4 otherwise.
+    ("5/5 0/0", "5/5/5 0/0", "reserve", 39),
+    ("5/5 0/0", "6/5 0/0", "reserve", 39),
+    ("5/5 0/0", "5/6 0/0", "reserve", 41),
+    ("5/5 0/0", "5/x 0/0", "reserve", 41),
+    # Notation (I-2): people on the board plus reserve over the seat's total point at its reserve number.
+    ("A:- B:- 5/5", "A:a1 B:- 5/5", "reserve", 40),
+    ("A:- B:- 5/5", "A:- B:e5 5/5", "reserve", 42),
+    # Notation: food is one whole number per seat.
+    ("5/5 0/0", "5/5 x/0", "food", 43),
+    ("5/5 0/0", "5/5 0", "food", 43),
+    ("5/5 0/0", "5/5 0/-1", "food", 45),
+    # Notation (I-2): new lands/plateaus/markers, each within the box's 12/5/15.
+    ("11/5/11", "11/5", "supply", 47),
+    ("11/5/11", "13/5/11", "supply", 47),
+    ("11/5/11", "11/6/11", "supply", 50),
+    ("11/5/11", "11/5/16", "supply", 52),
+    # Notation (I-2): pieces on the board plus in supply may not exceed the box, per kind.
+    ("11/5/11", "12/5/11", "supply", 47),  # 1 new land + 12
+    ("11/5/11", "11/5/12", "supply", 52),  # 4 markers + 12
+    # Notation: the mover is one of the seats in play.
+    ("A shift", "C shift", "mover", 55),
+    ("A shift", "a shift", "mover", 55),
+    # Notation: the phase is shift, roll, die, action1, action2 or over.
+    ("shift", "play", "phase", 57),
+    ("shift", "Shift", "phase", 57),
+    # Notation (I-3): the previous shift is like 2E, cN, or '-'.
+    ("shift - -", "shift 2X -", "last", 63),
+    ("shift - -", "shift 6E -", "last", 63),
+    ("shift - -", "shift cE -", "last", 63),
+    ("shift - -", "shift E2 -", "last", 63),
+    # Notation (I-3): no shift in phase shift; one in roll, die and the actions; never the reverse of the last.
+    ("shift - -", "shift - 2E", "shift", 65),
+    ("shift - -", "roll - -", "shift", 64),
+    ("shift - -", "roll 2E 2W", "shift", 65),
+    ("shift - -", "roll - zz", "shift", 64),
+    # Notation (I-4): dice only from phase die on; required there.
+    ("shift - - -", "shift - - 3V", "dice", 67),
+    ("shift - - -", "roll - 2E 3V", "dice", 67),
+    ("shift - - -", "die - 2E -", "dice", 66),
+    ("shift - - - - 0", "action1 - 2E - - 0", "dice", 70),
+    # Notation (I-4): two faces of 1 2 3 4 5 V.
+    ("shift - - -", "die - 2E 37", "dice", 66),
+    ("shift - - -", "die - 2E 3", "dice", 66),
+    ("shift - - -", "die - 2E 3VV", "dice", 66),
+    ("shift - - -", "die - 2E 06", "dice", 66),
+    # Notation (I-6): 'fed' or '-', and never before the die choice.
+    ("- - - - 0", "- - - yes 0", "fed", 69),
+    ("shift - - - - 0", "die - 2E 3V fed 0", "fed", 69),
+]
 
 
-def test_error_board_row_count():
-    """Notation (I-1): five rows joined by '/'."""
-    assert_error("nooon/oOoOo/ooloo/oOoOo A:- B:- 5/5 0/0 11/5/11 A shift - - - - 0", "board", 1)
-    assert_error(BOARD + "/ooooo A:- B:- 5/5 0/0 11/5/11 A shift - - - - 0", "board", 1)
+@pytest.mark.parametrize("old, new, field, column", BASE_EDITS)
+def test_errors_in_edits_of_the_base_text(old, new, field, column):
+    """Notation: each edit of BASE that breaks a rule is refused with a NotationError naming the
+    field and the column of the fault (why: the comment over its group of cases)."""
+    assert old in BASE
+    assert_error(BASE.replace(old, new, 1), field, column)
 
 
-def test_error_board_row_too_long():
-    """Notation (I-1): a sixth tile in a row is refused at that letter."""
-    assert_error(BASE.replace("oOoOo/ooloo", "oOoOoo/ooloo", 1), "board", 12)
+# (text, field, column) of the texts that are not one edit of BASE, grouped as above.
+POSITION_ERRORS = [
+    # Notation: a missing field is named at the column just past the text.
+    (BASE[:-2], "turn", 70),
+    (BOARD + " A:- B:- 5/5", "food", 42),
+    (BOARD, "people", 30),
+    ("", "board", 1),
+    # Notation (I-1): five rows joined by '/'.
+    ("nooon/oOoOo/ooloo/oOoOo A:- B:- 5/5 0/0 11/5/11 A shift - - - - 0", "board", 1),
+    (BOARD + "/ooooo A:- B:- 5/5 0/0 11/5/11 A shift - - - - 0", "board", 1),
+    # Notation (I-2 box): a sixth plateau is refused at its letter.
+    ("ppppp/pOoOo/ooloo/oOoOo/nooon A:- B:- 5/5 0/0 0/0/11 A shift - - - - 0", "board", 7),
+    # Notation (I-2 box): a 13th new land piece (new land or plateau) is refused at its letter.
+    ("nllln/lllll/lllll/oOoOo/nooon A:- B:- 5/5 0/0 0/0/11 A shift - - - - 0", "board", 17),
+    # Notation (I-2 box): a 16th marker is refused at its letter.
+    ("NOOON/OOOOO/OOLOO/Ooooo/nooon A:- B:- 5/5 0/0 0/5/0 A shift - - - - 0", "board", 19),
+    # Notation (I-7): a third person on a plateau is refused at its name.
+    ("nooon/oOpOo/ooloo/oOoOo/nooon A:c2,c2,c2 B:- 2/5 0/0 10/4/11 A shift - - - - 0", "people", 39),
+    # Notation (I-2): one reserve number per seat, 0..5 with 2 players, 0..4 otherwise.
+    (BUILTIN_POSITIONS["start3"].replace("4/4/4", "4/5/4"), "reserve", 45),
+    # Notation (I-2): people on the board plus reserve over the seat's total point at its reserve number.
+    (BUILTIN_POSITIONS["start4"].replace("D:-", "D:a1"), "reserve", 54),  # reserve at 48, D's number at 54
+    # Notation (I-2): pieces on the board plus in supply may not exceed the box, per kind.
+    ("nooon/oOpOo/ooloo/oOoOo/nooon A:- B:- 5/5 0/0 10/5/11 A shift - - - - 0", "supply", 50),  # 1 plateau + 5
+    # Notation (I-8): turns played, below the cap.
+    (BASE[:-1] + "x", "turn", 71),
+    (BASE[:-1] + "200", "turn", 71),
+    (BASE[:-1] + "3 cap=3", "turn", 71),
+    # Notation (I-8): the only option is cap=N, 1..10000, once.
+    (BASE + " foo=1", "options", 73),
+    (BASE + " cap", "options", 73),
+    (BASE + " cap=5 cap=6", "options", 79),
+    (BASE + " cap=0", "options", 77),
+    (BASE + " cap=10001", "options", 77),
+    # Notation: a non-ASCII digit is bad text (NotationError, not a bare ValueError).
+    (BASE[:-1] + "²", "turn", 71),
+]
 
 
-def test_error_board_row_too_short():
-    """Notation (I-1): a row with 4 tiles is refused just after it."""
-    assert_error(BASE.replace("oOoOo/ooloo", "oOoO/ooloo", 1), "board", 11)
-
-
-def test_error_board_unknown_letter():
-    """Notation: letters other than o n l p O N L are refused at the letter."""
-    assert_error(BASE.replace("oOoOo/ooloo", "oOxOo/ooloo", 1), "board", 9)
-    assert_error(BASE.replace("ooloo", "oo*oo", 1), "board", 15)
+@pytest.mark.parametrize("text, field, column", POSITION_ERRORS)
+def test_position_errors_name_field_and_column(text, field, column):
+    """Notation: each bad position text is refused with a NotationError naming the field and the
+    column of the fault (why: the comment over its group of cases)."""
+    assert_error(text, field, column)
 
 
 def test_error_marker_on_plateau():
@@ -299,172 +377,9 @@ def test_error_marker_on_plateau():
     assert "plateau" in error.message
 
 
-def test_error_too_many_natives():
-    """Notation (I-2 box): a fifth native island is refused at its letter (e5, column 29)."""
-    assert_error(BASE.replace("nooon", "nnoon", 1), "board", 29)
-
-
-def test_error_too_many_plateaus_on_board():
-    """Notation (I-2 box): a sixth plateau is refused at its letter."""
-    assert_error("ppppp/pOoOo/ooloo/oOoOo/nooon A:- B:- 5/5 0/0 0/0/11 A shift - - - - 0", "board", 7)
-
-
-def test_error_too_many_new_land_pieces_on_board():
-    """Notation (I-2 box): a 13th new land piece (new land or plateau) is refused at its letter."""
-    assert_error("nllln/lllll/lllll/oOoOo/nooon A:- B:- 5/5 0/0 0/0/11 A shift - - - - 0", "board", 17)
-
-
-def test_error_too_many_markers_on_board():
-    """Notation (I-2 box): a 16th marker is refused at its letter."""
-    assert_error("NOOON/OOOOO/OOLOO/Ooooo/nooon A:- B:- 5/5 0/0 0/5/0 A shift - - - - 0", "board", 19)
-
-
-def test_error_seat_words():
-    """Notation: seats are A, B, C, D in order, 2 to 4 of them."""
-    assert_error(BASE.replace("B:-", "C:-"), "people", 35)
-    assert_error(BASE.replace("A:-", "a:-"), "people", 31)
-    assert_error(BASE.replace("A:- B:-", "A:-").replace("5/5 0/0", "5 0"), "people", 31)
-    assert_error(BASE.replace("A:- B:-", "A:- B:- C:- D:- E:-"), "people", 47)
-
-
-def test_error_bad_tile_name():
-    """Notation (I-1): people stand on tiles a1..e5, named in lower case."""
-    assert_error(BASE.replace("A:-", "A:a1,f2"), "people", 36)
-    assert_error(BASE.replace("A:-", "A:a6"), "people", 33)
-    assert_error(BASE.replace("A:-", "A:A1"), "people", 33)
-    assert_error(BASE.replace("A:-", "A:a1,,b1"), "people", 36)
-    assert_error(BASE.replace("A:-", "A:"), "people", 33)
-
-
-def test_error_more_people_on_board_than_owned():
-    """Notation (I-2): with 2 players a seat has 5 people; a sixth on the board is refused at its name."""
-    assert_error(BASE.replace("A:-", "A:a1,a1,a1,a1,a1,a1"), "people", 48)
-
-
-def test_error_capacity_on_new_land():
-    """Notation (I-7): a third person (any colour) on a new land is refused at its name."""
-    assert_error(BASE.replace("A:- B:- 5/5", "A:c3,c3 B:c3 3/4"), "people", 41)
-
-
-def test_error_capacity_on_plateau():
-    """Notation (I-7): a third person on a plateau is refused at its name."""
-    text = "nooon/oOpOo/ooloo/oOoOo/nooon A:c2,c2,c2 B:- 2/5 0/0 10/4/11 A shift - - - - 0"
-    assert_error(text, "people", 39)
-
-
-def test_error_reserve_malformed_or_out_of_range():
-    """Notation (I-2): one reserve number per seat, 0..5 with 2 players, 0..4 otherwise."""
-    assert_error(BASE.replace("5/5 0/0", "5/5/5 0/0"), "reserve", 39)
-    assert_error(BASE.replace("5/5 0/0", "6/5 0/0"), "reserve", 39)
-    assert_error(BASE.replace("5/5 0/0", "5/6 0/0"), "reserve", 41)
-    assert_error(BASE.replace("5/5 0/0", "5/x 0/0"), "reserve", 41)
-    three = BUILTIN_POSITIONS["start3"].replace("4/4/4", "4/5/4")
-    assert_error(three, "reserve", 45)
-
-
-def test_error_people_on_board_plus_reserve_over_total():
-    """Notation (I-2): people on the board plus reserve over the seat's total point at its reserve number."""
-    assert_error(BASE.replace("A:- B:- 5/5", "A:a1 B:- 5/5"), "reserve", 40)
-    assert_error(BASE.replace("A:- B:- 5/5", "A:- B:e5 5/5"), "reserve", 42)
-    four = BUILTIN_POSITIONS["start4"].replace("D:-", "D:a1")
-    assert_error(four, "reserve", 54)  # reserve at 48, D's number at 54
-
-
-def test_error_food():
-    """Notation: food is one whole number per seat."""
-    assert_error(BASE.replace("5/5 0/0", "5/5 x/0"), "food", 43)
-    assert_error(BASE.replace("5/5 0/0", "5/5 0"), "food", 43)
-    assert_error(BASE.replace("5/5 0/0", "5/5 0/-1"), "food", 45)
-
-
-def test_error_supply_malformed_or_over_box():
-    """Notation (I-2): new lands/plateaus/markers, each within the box's 12/5/15."""
-    assert_error(BASE.replace("11/5/11", "11/5"), "supply", 47)
-    assert_error(BASE.replace("11/5/11", "13/5/11"), "supply", 47)
-    assert_error(BASE.replace("11/5/11", "11/6/11"), "supply", 50)
-    assert_error(BASE.replace("11/5/11", "11/5/16"), "supply", 52)
-
-
-def test_error_board_plus_supply_over_box():
-    """Notation (I-2): pieces on the board plus in supply may not exceed the box, per kind."""
-    assert_error(BASE.replace("11/5/11", "12/5/11"), "supply", 47)  # 1 new land + 12
-    plateau = "nooon/oOpOo/ooloo/oOoOo/nooon A:- B:- 5/5 0/0 10/5/11 A shift - - - - 0"
-    assert_error(plateau, "supply", 50)  # 1 plateau + 5
-    assert_error(BASE.replace("11/5/11", "11/5/12"), "supply", 52)  # 4 markers + 12
-
-
-def test_error_mover():
-    """Notation: the mover is one of the seats in play."""
-    assert_error(BASE.replace("A shift", "C shift"), "mover", 55)
-    assert_error(BASE.replace("A shift", "a shift"), "mover", 55)
-
-
-def test_error_phase():
-    """Notation: the phase is shift, roll, die, action1, action2 or over."""
-    assert_error(BASE.replace("shift", "play"), "phase", 57)
-    assert_error(BASE.replace("shift", "Shift"), "phase", 57)
-
-
-def test_error_last_shift():
-    """Notation (I-3): the previous shift is like 2E, cN, or '-'."""
-    for bad in ("2X", "6E", "cE", "E2"):
-        assert_error(BASE.replace("shift - -", f"shift {bad} -"), "last", 63)
-
-
-def test_error_this_shift_by_phase():
-    """Notation (I-3): no shift in phase shift; one in roll, die and the actions; never the reverse of the last."""
-    assert_error(BASE.replace("shift - -", "shift - 2E"), "shift", 65)
-    assert_error(BASE.replace("shift - -", "roll - -"), "shift", 64)
-    assert_error(BASE.replace("shift - -", "roll 2E 2W"), "shift", 65)
-    assert_error(BASE.replace("shift - -", "roll - zz"), "shift", 64)
-
-
-def test_error_dice_by_phase():
-    """Notation (I-4): dice only from phase die on; required there."""
-    assert_error(BASE.replace("shift - - -", "shift - - 3V"), "dice", 67)
-    assert_error(BASE.replace("shift - - -", "roll - 2E 3V"), "dice", 67)
-    assert_error(BASE.replace("shift - - -", "die - 2E -"), "dice", 66)
-    assert_error(BASE.replace("shift - - - - 0", "action1 - 2E - - 0"), "dice", 70)
-
-
-def test_error_dice_malformed():
-    """Notation (I-4): two faces of 1 2 3 4 5 V."""
-    for bad in ("37", "3", "3VV", "06"):
-        assert_error(BASE.replace("shift - - -", f"die - 2E {bad}"), "dice", 66)
-
-
-def test_error_fed():
-    """Notation (I-6): 'fed' or '-', and never before the die choice."""
-    assert_error(BASE.replace("- - - - 0", "- - - yes 0"), "fed", 69)
-    assert_error(BASE.replace("shift - - - - 0", "die - 2E 3V fed 0"), "fed", 69)
-
-
-def test_error_turn():
-    """Notation (I-8): turns played, below the cap."""
-    assert_error(BASE[:-1] + "x", "turn", 71)
-    assert_error(BASE[:-1] + "200", "turn", 71)
-    assert_error(BASE[:-1] + "3 cap=3", "turn", 71)
-
-
-def test_error_options():
-    """Notation (I-8): the only option is cap=N, 1..10000, once."""
-    assert_error(BASE + " foo=1", "options", 73)
-    assert_error(BASE + " cap", "options", 73)
-    assert_error(BASE + " cap=5 cap=6", "options", 79)
-    assert_error(BASE + " cap=0", "options", 77)
-    assert_error(BASE + " cap=10001", "options", 77)
-
-
-def test_error_non_ascii_digit():
-    """Notation: a non-ASCII digit is bad text (NotationError, not a bare ValueError)."""
-    assert_error(BASE[:-1] + "²", "turn", 71)
-
-
 def test_error_unknown_builtin_name():
     """Notation: a single word that is not a built-in name is refused."""
-    with pytest.raises(NotationError) as info:
-        resolve_position("start5")
-    assert (info.value.field, info.value.column) == ("position", 1)
+    notation_error("position", 1, resolve_position, "start5")
 
 
 # --------------------------------------------------------------------------- move errors
@@ -479,10 +394,7 @@ ACTION = "nooon/oOoOo/ooloo/oOoOo/nooon A:a1 B:- 4/5 0/0 11/5/11 A action1 - 2E 
 )
 def test_move_error_bad_syntax(text, column):
     """Notation: malformed move texts raise NotationError in field 'move' at the bad part."""
-    state = parse_position(ACTION)
-    with pytest.raises(NotationError) as info:
-        parse_move(state, text)
-    assert (info.value.field, info.value.column) == ("move", column)
+    notation_error("move", column, parse_move, parse_position(ACTION), text)
 
 
 @pytest.mark.parametrize(
@@ -523,14 +435,4 @@ def test_move_illegal(position, text):
 
 def test_docs_examples_run():
     """docs/notation.md, Island Project: every Python example gives exactly the output shown."""
-    import doctest
-    from pathlib import Path
-
-    text = (Path(__file__).resolve().parents[2] / "docs" / "notation.md").read_text(encoding="utf-8")
-    section = text[text.index("\n# Island Project"):]
-    parser = doctest.DocTestParser()
-    test = parser.get_doctest(section, {}, "notation.md#island-project", "docs/notation.md", 0)
-    assert len(test.examples) >= 30
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    runner.run(test)
-    assert runner.summarize(verbose=False).failed == 0
+    assert_docs_examples_run("Island Project", 30)

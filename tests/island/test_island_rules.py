@@ -21,29 +21,11 @@ import pytest
 
 from solver.errors import CalderaError
 from solver.games.island.island_rules import (
-    ACTION1,
-    ACTION2,
-    NATIVE,
-    NEWLAND,
-    OCEAN,
-    OVER,
-    PLATEAU,
-    ROLLING,
-    SHIFTING,
-    IllegalMove,
-    apply,
-    chance_outcomes,
-    death_cross,
-    is_chance,
-    legal_moves,
-    neighbour,
-    new_game,
-    perft,
-    plateau_people,
-    results,
-    successor,
+    ACTION1, ACTION2, NATIVE, NEWLAND, OCEAN, OVER, PLATEAU, ROLLING, SHIFTING, IllegalMove, apply, chance_outcomes,
+    death_cross, is_chance, legal_moves, neighbour, new_game, perft, plateau_people, results, successor,
 )
 from solver.games.island.island_notation import format_move, format_position, parse_move, parse_position, parse_tile
+from tests.island.island_random import random_move
 
 START2 = "nooon/oOoOo/ooloo/oOoOo/nooon A:- B:- 5/5 0/0 11/5/11 A shift - - - - 0"
 ALL_SHIFTS = {f"{row}{d}" for row in "12345" for d in "EW"} | {f"{col}{d}" for col in "abcde" for d in "SN"}
@@ -607,10 +589,5 @@ def test_random_games_keep_the_invariants():
                 assert not (s.markers[i] and s.terrain[i] == PLATEAU)
                 if s.terrain[i] in (NEWLAND, PLATEAU):
                     assert s.people_on(i) <= 2
-            if is_chance(s):
-                codes, weights = zip(*chance_outcomes(s))
-                code = rng.choices(codes, [float(w) for w in weights])[0]
-            else:
-                code = rng.choice(legal_moves(s))
-            s = successor(s, code)
+            s = successor(s, random_move(s, rng))
         assert sum(results(s)) == pytest.approx(1.0)

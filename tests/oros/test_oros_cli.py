@@ -4,27 +4,12 @@ step, proofs of no plan, limits, JSON) and hint, with one-line errors and exit c
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from cli import main
 from solver.games.oros.oros_puzzles import PUZZLES
 from solver.games.registry import GAME_NAMES, game
+from tests.cli_cases import one_line_error, run
 
 FIRST_PEAK = "5x5 ...../.444./...4./...../....."
-
-
-def run(*args):
-    """Invoke `caldera ARGS`: (exit code, stdout, stderr)."""
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
-def error_of(*args):
-    """The stderr of a command that must fail as a user error: exit 2, one line."""
-    code, out, err = run(*args)
-    assert code == 2, (code, out, err)
-    assert err.count("\n") == 1 and err.startswith("caldera: error: "), err
-    return err
 
 
 # Registry, show, moves, perft, positions ------------------------------------------------------
@@ -177,7 +162,7 @@ def test_hint_after_moves_uses_up_the_budget():
 ])
 def test_errors_are_one_line_with_exit_2(args, words):
     """Each user error: exit code 2 and one line naming what is wrong."""
-    assert words in error_of(*args)
+    assert words in one_line_error(*args)
 
 
 # words ----------------------------------------------------------------------------------------

@@ -13,13 +13,9 @@ from solver.errors import NotationError
 from solver.games.oros.oros_rules import Abilities, IllegalMove, legal_moves, random_state
 from solver.games.oros.oros_board import render
 from solver.games.oros.oros_notation import (
-    BUILTIN_POSITIONS,
-    format_move,
-    format_position,
-    parse_move,
-    parse_position,
-    resolve_position,
+    BUILTIN_POSITIONS, format_move, format_position, parse_move, parse_position, resolve_position,
 )
+from tests.notation_cases import assert_docs_examples_run, notation_error
 
 START = BUILTIN_POSITIONS["start"]
 
@@ -93,10 +89,8 @@ def test_random_positions_round_trip(seed):
     ("3x3 .../.../... fill=yes", "options", 22),
 ])
 def test_position_errors_name_field_and_column(text, field, column):
-    with pytest.raises(NotationError) as info:
-        parse_position(text)
-    assert (info.value.field, info.value.column) == (field, column)
-    assert str(info.value).startswith(f"{field} (column {column}): ")
+    error = notation_error(field, column, parse_position, text)
+    assert str(error).startswith(f"{field} (column {column}): ")
 
 
 def test_resolve_rejects_unknown_names():
@@ -150,9 +144,7 @@ def test_lenient_move_input():
 ])
 def test_move_errors_name_the_column(token, column):
     state = parse_position("5x5 ...../.4v4.../.111./...../..... tectonic=3")
-    with pytest.raises(NotationError) as info:
-        parse_move(state, token)
-    assert (info.value.field, info.value.column) == ("move", column)
+    notation_error("move", column, parse_move, state, token)
 
 
 def test_illegal_moves_say_why():
@@ -189,14 +181,4 @@ def test_board_shows_levels_volcanoes_hotspots_and_highlights():
 
 def test_docs_examples_run():
     """docs/notation.md, Oros: every Python example gives exactly the output shown."""
-    import doctest
-    from pathlib import Path
-
-    text = (Path(__file__).resolve().parents[2] / "docs" / "notation.md").read_text(encoding="utf-8")
-    section = text[text.index("\n# Oros"):]
-    parser = doctest.DocTestParser()
-    test = parser.get_doctest(section, {}, "notation.md#oros", "docs/notation.md", 0)
-    assert len(test.examples) >= 15
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    runner.run(test)
-    assert runner.summarize(verbose=False).failed == 0
+    assert_docs_examples_run("Oros", 15)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from kernels.dispatch import call
-from solver.errors import CalderaError, NotationError
+from solver.errors import CalderaError
 from solver.games.oros import oros_rules as oros
 from solver.games.oros import oros_binding as oros_kernel
 from solver.games.oros.oros_goals import (
@@ -32,6 +32,7 @@ from solver.games.oros.oros_puzzles import PUZZLES, SETS, find, puzzle_goal_and_
 from solver.planner import FOUND, NO_PLAN, UNKNOWN, solve
 from solver.games.registry import game
 from solver.search import planner_core as kernel
+from tests.notation_cases import notation_error
 
 OROS = game("oros")
 from solver.watch import INTERRUPTED, new_stop
@@ -109,10 +110,8 @@ def test_canonical_goals_round_trip(text):
 ])
 def test_bad_goals_name_the_column(text, column, words):
     """A bad goal raises NotationError naming the field 'goal' and the column of the fault."""
-    with pytest.raises(NotationError) as error:
-        parse_goal(text, 7, 5)
-    assert error.value.field == "goal" and error.value.column == column
-    assert words in str(error.value)
+    error = notation_error("goal", column, parse_goal, text, 7, 5)
+    assert words in str(error)
 
 
 def test_goal_met_on_reference_states():

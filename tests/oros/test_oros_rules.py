@@ -90,89 +90,111 @@ def test_move_integers_follow_the_contract_layout():
     assert [move_kind(m) for m in (5187, 512, 18031760, 42698, 261)] == [DRIFT_COL, DRIFT_ROW, TECTONIC, ERUPT, CREATE]
 
 
-# --------------------------------------------------------------------------- O-4 tectonic moves, O-2 collisions
+# --------------------------------------------------------------------------- one action and the map after it
 
 
-def test_seed_collision_three_tiles_left():
-    """Seed, 版塊運動 example 1: three tiles move left; the front level-1 tile meets the level-3
-    tile and they make a level 4; the island and the level-2 tile simply move one cell."""
+# (position, token, rows): the rows field after the action, worked out by hand; each group of cases
+# under what it checks (the ruling or the seed example).
+ROWS_AFTER = [
+    # O-4 tectonic moves, O-2 collisions ------------------------------------------------------
+    # Seed, 版塊運動 example 1: three tiles move left; the front level-1 tile meets the level-3 tile and
+    # they make a level 4; the island and the level-2 tile simply move one cell.
     # b1 = 3 (圖4), c1 = 1 (圖3), d1 = 1 (圖2, island), e1 = 2 (圖1)
-    assert rows_after("6x3 .3112./....../......", "c1d1e1>W") == ".412../....../......"
-
-
-def test_seed_collision_upward_move_wraps_from_the_bottom():
-    """Seed example 2: moving up, the two top tiles come back from the bottom row (O-1 wrap)
-    and the level-3 tile takes the island's old cell."""
-    # b1 island, c1 level 1, b2 level 3 (an L of three)
-    assert rows_after("4x3 .11./.3../....", "b1c1b2>N") == ".3../..../.11."
-
-
-def test_seed_two_tiles_down_onto_a_level_3():
-    """Seed example 3 (tectonic 2): moving down, the front tile lands on the level-3 tile, the
-    one behind only follows into the vacated cell (a grid move is a translation, so one tile per
-    cell; docs/rules/oros.md). A level-2 front tile gives the seed's sum 5: level 4 plus a level-1
-    volcano; a level-1 front tile gives a plain level 4."""
-    assert rows_after("3x3 .1./.2./.3. tectonic=2", "b1b2>S") == ".../.1./.4v1."
-    assert rows_after("3x3 .1./.1./.3. tectonic=2", "b1b2>S") == ".../.1./.4."
-
-
-def test_seed_single_tile_diagonal_move():
-    """Seed example 4 (tectonic 3): a level-4 tile moves diagonally, onto sea or onto land."""
-    position = "4x4 ..../.4../2.../.... tectonic=3"
-    assert rows_after(position, "b2>SE") == "..../..../2.4./...."  # a3 keeps its 2
-    assert rows_after(position, "b2>SW") == "..../..../4v2.../...."  # 4 + 2 = 6: level 4, volcano 2
-
-
-def test_single_tile_wraps_across_both_edges():
-    """O-1: north-west of the top-left corner is the bottom-right corner."""
-    assert rows_after("4x4 4.../..../..../.... tectonic=3", "a1>NW") == "..../..../..../...4"
-
-
-def test_collision_rules_from_the_seed():
-    """O-2 seed sums: 1 + 2 = 3, 2 + 3 = 4 and volcano 1, sum 6 = 4 and volcano 2."""
-    assert rows_after("4x3 12../..../.... tectonic=3", "a1>E") == ".3../..../...."
-    assert rows_after("4x3 23../..../.... tectonic=3", "a1>E") == ".4v1../..../...."
-    assert rows_after("4x3 24../..../.... tectonic=3", "a1>E") == ".4v2../..../...."
-
-
-def test_collision_sum_7_with_a_volcano_3():
-    """O-2 seed example: sum 7 and a volcano 3: the volcano is filled to 4 (1 lava), then a new
-    volcano of 2: level 4 with volcanoes 4 and 2."""
-    assert rows_after("4x3 .3v34./..../.... tectonic=3", "b1>E") == "..4v4v2./..../...."
-
-
-def test_collision_fills_the_highest_volcano_below_4_first():
-    """O-2: 4 + 3 = 7, lava 3 over volcanoes 4, 2, 1 from both tiles: the 2 becomes 4 (2 lava),
-    then the 1 becomes 2 (1 lava)."""
-    assert rows_after("4x3 .4v13v4v2./..../.... tectonic=3", "b1>E") == "..4v4v4v2./..../...."
-
-
-def test_collisions_carry_volcanoes():
-    """O-2: volcanoes travel with their tile and stay on the merged tile."""
-    assert rows_after("4x3 2v3.../..../.... tectonic=3", "a1>S") == "..../2v3.../...."
-    assert rows_after("4x3 1v21v1../..../.... tectonic=3", "a1>E") == ".2v2v1../..../...."
+    ("6x3 .3112./....../......", "c1d1e1>W", ".412../....../......"),
+    # Seed example 2: moving up, the two top tiles come back from the bottom row (O-1 wrap) and the
+    # level-3 tile takes the island's old cell. b1 island, c1 level 1, b2 level 3 (an L of three).
+    ("4x3 .11./.3../....", "b1c1b2>N", ".3../..../.11."),
+    # Seed example 3 (tectonic 2): moving down, the front tile lands on the level-3 tile, the one behind
+    # only follows into the vacated cell (a grid move is a translation, so one tile per cell;
+    # docs/rules/oros.md). A level-2 front tile gives the seed's sum 5: level 4 plus a level-1 volcano;
+    # a level-1 front tile gives a plain level 4.
+    ("3x3 .1./.2./.3. tectonic=2", "b1b2>S", ".../.1./.4v1."),
+    ("3x3 .1./.1./.3. tectonic=2", "b1b2>S", ".../.1./.4."),
+    # Seed example 4 (tectonic 3): a level-4 tile moves diagonally, onto sea or onto land.
+    ("4x4 ..../.4../2.../.... tectonic=3", "b2>SE", "..../..../2.4./...."),  # a3 keeps its 2
+    ("4x4 ..../.4../2.../.... tectonic=3", "b2>SW", "..../..../4v2.../...."),  # 4 + 2 = 6: level 4, volcano 2
+    # O-1: north-west of the top-left corner is the bottom-right corner.
+    ("4x4 4.../..../..../.... tectonic=3", "a1>NW", "..../..../..../...4"),
+    # O-2 seed sums: 1 + 2 = 3, 2 + 3 = 4 and volcano 1, sum 6 = 4 and volcano 2.
+    ("4x3 12../..../.... tectonic=3", "a1>E", ".3../..../...."),
+    ("4x3 23../..../.... tectonic=3", "a1>E", ".4v1../..../...."),
+    ("4x3 24../..../.... tectonic=3", "a1>E", ".4v2../..../...."),
+    # O-2 seed example: sum 7 and a volcano 3: the volcano is filled to 4 (1 lava), then a new volcano
+    # of 2: level 4 with volcanoes 4 and 2.
+    ("4x3 .3v34./..../.... tectonic=3", "b1>E", "..4v4v2./..../...."),
+    # O-2: 4 + 3 = 7, lava 3 over volcanoes 4, 2, 1 from both tiles: the 2 becomes 4 (2 lava), then the
+    # 1 becomes 2 (1 lava): the highest volcano below 4 is filled first.
+    ("4x3 .4v13v4v2./..../.... tectonic=3", "b1>E", "..4v4v4v2./..../...."),
+    # O-2: volcanoes travel with their tile and stay on the merged tile.
+    ("4x3 2v3.../..../.... tectonic=3", "a1>S", "..../2v3.../...."),
+    ("4x3 1v21v1../..../.... tectonic=3", "a1>E", ".2v2v1../..../...."),
     # a group of three carrying volcanoes into a row of tiles
-    assert rows_after("3x3 1v21v31/1v1../... tectonic=1", "a1b1c1>S") == ".../2v2v11v31/..."
+    ("3x3 1v21v31/1v1../... tectonic=1", "a1b1c1>S", ".../2v2v11v31/..."),
+    # O-2: 4 + 4 is a mountain carrying both tiles' volcanoes.
+    ("4x3 4v24v1../..../.... tectonic=3", "a1>E", ".Mv2v1../..../...."),
+    # O-2 with the mountain3 ability: 3 + 4 and 3 + 3 make mountains; without it they overflow.
+    ("4x3 34../..../.... tectonic=3", "a1>E", ".4v3../..../...."),
+    ("4x3 34../..../.... tectonic=3 mountain3=1", "a1>E", ".M../..../...."),
+    ("4x3 33../..../.... tectonic=3", "a1>E", ".4v2../..../...."),
+    ("4x3 33../..../.... tectonic=3 mountain3=1", "a1>E", ".M../..../...."),
+    ("4x3 24../..../.... tectonic=3 mountain3=1", "a1>E", ".4v2../..../...."),
+    # O-2: the mountain stays and gains a volcano of the tile's level, keeping both tiles' volcanoes.
+    ("4x3 2v1Mv3../..../.... tectonic=3", "a1>E", ".Mv3v2v1../..../...."),
+    ("4x3 4M../..../.... tectonic=3", "a1>E", ".Mv4../..../...."),
+    # O-3 drift -------------------------------------------------------------------------------
+    # O-3: the whole row rotates, sea cells and volcanoes with it, wrapping at the edge.
+    ("5x3 1v2.3../...../..... drift=2", "1E1", ".1v2.3./...../....."),
+    ("5x3 1v2.3../...../..... drift=2", "1W1", ".3..1v2/...../....."),
+    ("5x3 1v2.3../...../..... drift=2", "1E2", "..1v2.3/...../....."),
+    ("5x3 1v2.3../...../..... drift=2", "1W2", "3..1v2./...../....."),
+    # O-3: columns drift south (towards higher rows) and north, wrapping.
+    ("3x3 2../.../1..", "aS1", "1../2../..."),
+    ("3x3 2../.../1..", "aN1", ".../1../2.."),
+    # O-3: a full row shifts without collisions.
+    ("3x3 123/.../...", "1E1", "312/.../..."),
+    # O-5 eruptions ---------------------------------------------------------------------------
+    # Seed, 火山爆發 規則一: a volcano 4 on a level-3 tile sends its lava right: 1 raises its own tile to 4,
+    # 2 raise the level-2 tile to 4, the last makes a level-1 tile on the sea.
+    ("5x3 3v42.../...../.....", "a1v4:E3", "441../...../....."),
+    # O-5: each unit sent N, E, S, W lands on the first cell in that line; diagonals are untouched.
+    ("5x5 ...../...../..4v4../...../.....", "c3v4:N1E1S1W1", "...../..1../.141./..1../....."),
+    ("5x5 ...../...../..4v4../...../.....", "c3v4:N2E2", "...../..2../..42./...../....."),
+    # O-5: a level-4 tile takes nothing and the lava goes on, across the edge (O-1).
+    ("5x3 ..4v244/...../.....", "c1v2:E2", "2.444/...../....."),
+    ("5x3 2.4v44./...../.....", "c1v4:E3W1", "21443/...../....."),
+    # Contract: a sea cell takes min(lava, 4) like any cell (first unit: a level-1 tile).
+    ("4x3 4v4.../..../....", "a1v4:E4", "44../..../...."),
+    ("4x3 4v4.../..../....", "a1v4:E3S1", "43../1.../...."),
+    # O-5 (contract): lava that comes round the whole line to its volcano is lost.
+    ("3x3 4v444/.../...", "a1v4:E4", "444/.../..."),
+    # O-5 規則三: the mountain stops the stream; the cells past it are untouched, the rest is lost.
+    ("5x3 4v42M1./...../.....", "a1v4:E4", "44M1./...../....."),
+    # lava sent straight into an adjacent mountain is a legal action that loses it all
+    ("3x3 .M./.4v1./...", "b2v1:N1", ".M./.4./..."),
+    # O-5: a volcano on a mountain erupts; the mountain is not raised, all its lava flows.
+    ("5x3 Mv2..../...../.....", "a1v2:E2", "M2.../...../....."),
+    # O-5: the own tile and the tiles reached stop at level 4 (lava never makes a mountain).
+    ("4x3 3v44../..../....", "a1v4:E3", "443./..../...."),
+    # O-6 hotspots ----------------------------------------------------------------------------
+    # O-6: the group leaves the hotspot c1 sea, which then gets a new level-1 tile.
+    ("4x3 111*./..../....", "a1b1c1>S", "..1*./111./...."),
+    # O-6: the new tile is a bare level 1; the volcano left with its tile.
+    ("3x3 1*v2../1../1..", "a1a2a3>E", "1*1v2./.1./.1."),
+    # O-6: a sea hotspot gets its tile after whatever action; a hotspot with land is unchanged.
+    ("3x3 .*1./.../...", "1E1", "1*.1/.../..."),
+    ("3x3 .*1./.../...", "+b1", "1*1v3./.../..."),
+    ("3x3 2*.1/.../...", "+c1", "2*.1v3/.../..."),
+]
 
 
-def test_two_level_4_tiles_make_a_mountain():
-    """O-2: 4 + 4 is a mountain carrying both tiles' volcanoes."""
-    assert rows_after("4x3 4v24v1../..../.... tectonic=3", "a1>E") == ".Mv2v1../..../...."
+@pytest.mark.parametrize(("position", "token", "rows"), ROWS_AFTER)
+def test_rows_after_one_action(position, token, rows):
+    """O-1..O-6 and the seed examples: the map after one action is the one worked out by hand (what
+    each case shows: the comment over its group)."""
+    assert rows_after(position, token) == rows
 
 
-def test_mountain3_counts_level_3_as_4():
-    """O-2 with the mountain3 ability: 3 + 4 and 3 + 3 make mountains; without it they overflow."""
-    assert rows_after("4x3 34../..../.... tectonic=3", "a1>E") == ".4v3../..../...."
-    assert rows_after("4x3 34../..../.... tectonic=3 mountain3=1", "a1>E") == ".M../..../...."
-    assert rows_after("4x3 33../..../.... tectonic=3", "a1>E") == ".4v2../..../...."
-    assert rows_after("4x3 33../..../.... tectonic=3 mountain3=1", "a1>E") == ".M../..../...."
-    assert rows_after("4x3 24../..../.... tectonic=3 mountain3=1", "a1>E") == ".4v2../..../...."
-
-
-def test_tile_hitting_a_mountain_adds_a_volcano():
-    """O-2: the mountain stays and gains a volcano of the tile's level, keeping both tiles' volcanoes."""
-    assert rows_after("4x3 2v1Mv3../..../.... tectonic=3", "a1>E") == ".Mv3v2v1../..../...."
-    assert rows_after("4x3 4M../..../.... tectonic=3", "a1>E") == ".Mv4../..../...."
+# --------------------------------------------------------------------------- O-4 tectonic moves, O-2 collisions
 
 
 def test_tectonic_groups_by_ability():
@@ -219,26 +241,6 @@ def test_a_group_never_holds_a_mountain_or_sea():
 # --------------------------------------------------------------------------- O-3 drift
 
 
-def test_drift_rotates_a_row_with_sea_and_volcanoes():
-    """O-3: the whole row rotates, sea cells and volcanoes with it, wrapping at the edge."""
-    position = "5x3 1v2.3../...../..... drift=2"
-    assert rows_after(position, "1E1") == ".1v2.3./...../....."
-    assert rows_after(position, "1W1") == ".3..1v2/...../....."
-    assert rows_after(position, "1E2") == "..1v2.3/...../....."
-    assert rows_after(position, "1W2") == "3..1v2./...../....."
-
-
-def test_drift_columns_wrap_across_the_top_and_bottom():
-    """O-3: columns drift south (towards higher rows) and north, wrapping."""
-    assert rows_after("3x3 2../.../1..", "aS1") == "1../2../..."
-    assert rows_after("3x3 2../.../1..", "aN1") == ".../1../2.."
-
-
-def test_drift_never_collides():
-    """O-3: a full row shifts without collisions."""
-    assert rows_after("3x3 123/.../...", "1E1") == "312/.../..."
-
-
 def test_drift_refuses_mountain_lines_without_the_ability():
     """O-3: a line holding a mountain drifts only with the mountains ability."""
     position = "4x3 1M../..../...."
@@ -260,53 +262,6 @@ def test_drift_distances_by_ability_and_line_length():
 
 
 # --------------------------------------------------------------------------- O-5 eruptions
-
-
-def test_seed_lava_example():
-    """Seed, 火山爆發 規則一: a volcano 4 on a level-3 tile sends its lava right: 1 raises its own tile
-    to 4, 2 raise the level-2 tile to 4, the last makes a level-1 tile on the sea."""
-    assert rows_after("5x3 3v42.../...../.....", "a1v4:E3") == "441../...../....."
-
-
-def test_lava_flows_in_straight_lines_and_splits():
-    """O-5: each unit sent N, E, S, W lands on the first cell in that line; diagonals are untouched."""
-    position = "5x5 ...../...../..4v4../...../....."
-    assert rows_after(position, "c3v4:N1E1S1W1") == "...../..1../.141./..1../....."
-    assert rows_after(position, "c3v4:N2E2") == "...../..2../..42./...../....."
-
-
-def test_lava_passes_level_4_tiles_and_wraps():
-    """O-5: a level-4 tile takes nothing and the lava goes on, across the edge (O-1)."""
-    assert rows_after("5x3 ..4v244/...../.....", "c1v2:E2") == "2.444/...../....."
-    assert rows_after("5x3 2.4v44./...../.....", "c1v4:E3W1") == "21443/...../....."
-
-
-def test_lava_raises_sea_up_to_level_4():
-    """Contract: a sea cell takes min(lava, 4) like any cell (first unit: a level-1 tile)."""
-    assert rows_after("4x3 4v4.../..../....", "a1v4:E4") == "44../..../...."
-    assert rows_after("4x3 4v4.../..../....", "a1v4:E3S1") == "43../1.../...."
-
-
-def test_lava_stops_at_its_own_volcano():
-    """O-5 (contract): lava that comes round the whole line to its volcano is lost."""
-    assert rows_after("3x3 4v444/.../...", "a1v4:E4") == "444/.../..."
-
-
-def test_mountains_stop_lava():
-    """O-5 規則三: the mountain stops the stream; the cells past it are untouched, the rest is lost."""
-    assert rows_after("5x3 4v42M1./...../.....", "a1v4:E4") == "44M1./...../....."
-    # lava sent straight into an adjacent mountain is a legal action that loses it all
-    assert rows_after("3x3 .M./.4v1./...", "b2v1:N1") == ".M./.4./..."
-
-
-def test_lava_flows_out_of_a_mountain():
-    """O-5: a volcano on a mountain erupts; the mountain is not raised, all its lava flows."""
-    assert rows_after("5x3 Mv2..../...../.....", "a1v2:E2") == "M2.../...../....."
-
-
-def test_lava_never_makes_a_mountain():
-    """O-5: the own tile and the tiles reached stop at level 4."""
-    assert rows_after("4x3 3v44../..../....", "a1v4:E3") == "443./..../...."
 
 
 def test_eruption_without_fill():
@@ -352,23 +307,6 @@ def test_volcano_creation_fills_existing_volcanoes():
 
 
 # --------------------------------------------------------------------------- O-6 hotspots
-
-
-def test_hotspot_refilled_after_a_tectonic_move():
-    """O-6: the group leaves the hotspot c1 sea, which then gets a new level-1 tile."""
-    assert rows_after("4x3 111*./..../....", "a1b1c1>S") == "..1*./111./...."
-
-
-def test_hotspot_refill_has_no_volcano():
-    """O-6: the new tile is a bare level 1; the volcano left with its tile."""
-    assert rows_after("3x3 1*v2../1../1..", "a1a2a3>E") == "1*1v2./.1./.1."
-
-
-def test_sea_hotspot_filled_after_any_action():
-    """O-6: a sea hotspot gets its tile after whatever action; a hotspot with land is unchanged."""
-    assert rows_after("3x3 .*1./.../...", "1E1") == "1*.1/.../..."
-    assert rows_after("3x3 .*1./.../...", "+b1") == "1*1v3./.../..."
-    assert rows_after("3x3 2*.1/.../...", "+c1") == "2*.1v3/.../..."
 
 
 def test_actions_are_counted():

@@ -85,35 +85,40 @@ def test_the_lattice_is_a_parallelogram_with_half_cell_shifts():
     assert [x for x, _ in cells(lines[top + state.height + 2])] == [x + 2 for x in columns[state.height]]
 
 
-def test_legend_and_status_state_sides_supplies_and_phase():
-    """The legend names each side's pieces; the status shows side to move, phase, ply, supplies and unused penguins."""
-    text = plain(parse_position(HAND_BUILT))
-    assert "A (red): P penguin S star E egg" in text
-    assert "B (blue): p penguin s star e egg" in text
-    assert "▲ iceberg" in text and "· empty" in text
-    assert re.search(r"to move: B\s+phase: play", text)
-    assert "ply: 7 of cap 300" in text
-    assert re.search(r"supply eggs:\s+A 14\s+B 15\b", text)
-    assert re.search(r"unused penguins:\s+A 2 assistants \+ 0 stars\s+B 2 assistants \+ 0 stars", text)
-    assert "game over" not in text
+SETUP_WITH_CAP = "4x4 4/4/4/4 - A setup 16/16 3+1/3+1 0 cap=50"
+
+# (position, shown): the plain board of the position matches the regular expression `shown`.
+SHOWN = [
+    # The legend names each side's pieces; the status shows side to move, phase, ply, supplies and unused penguins.
+    (HAND_BUILT, r"A \(red\): P penguin S star E egg"),
+    (HAND_BUILT, r"B \(blue\): p penguin s star e egg"),
+    (HAND_BUILT, r"▲ iceberg"),
+    (HAND_BUILT, r"· empty"),
+    (HAND_BUILT, r"to move: B\s+phase: play"),
+    (HAND_BUILT, r"ply: 7 of cap 300"),
+    (HAND_BUILT, r"supply eggs:\s+A 14\s+B 15\b"),
+    (HAND_BUILT, r"unused penguins:\s+A 2 assistants \+ 0 stars\s+B 2 assistants \+ 0 stars"),
+    # In setup the status says a rival egg is placed and shows the ply cap, supplies and unused penguins.
+    (SETUP_WITH_CAP, r"to move: A\s+phase: setup, A places a rival egg"),
+    (SETUP_WITH_CAP, r"ply: 0 of cap 50"),
+    (SETUP_WITH_CAP, r"supply eggs:\s+A 16\s+B 16\b"),
+    (SETUP_WITH_CAP, r"unused penguins:\s+A 3 assistants \+ 1 star\s+B 3 assistants \+ 1 star"),
+    # A won or drawn game says 'game over' and why.
+    ("4x4 Pe2/4/4/3s - A play 0/10 2+1/2+0 40", r"game over: A wins \(its supply is empty\)"),
+    ("4x4 4/4/4/4 - B play 10/10 3+1/3+1 300", r"game over: draw \(ply cap 300 reached\)"),
+]
 
 
-def test_setup_status_names_the_rival_egg_and_the_cap():
-    """In setup the status says a rival egg is placed and shows the ply cap, supplies and unused penguins."""
-    text = plain(parse_position("4x4 4/4/4/4 - A setup 16/16 3+1/3+1 0 cap=50"))
-    assert re.search(r"to move: A\s+phase: setup, A places a rival egg", text)
-    assert "ply: 0 of cap 50" in text
-    assert re.search(r"supply eggs:\s+A 16\s+B 16\b", text)
-    assert re.search(r"unused penguins:\s+A 3 assistants \+ 1 star\s+B 3 assistants \+ 1 star", text)
-    assert "game over" not in text
+@pytest.mark.parametrize("position, shown", SHOWN)
+def test_legend_and_status_state_sides_supplies_phase_and_the_end(position, shown):
+    """The legend and the status lines under the board say what the comment over each group of cases says."""
+    assert re.search(shown, plain(parse_position(position)))
 
 
-def test_finished_games_say_so():
-    """A won or drawn game says 'game over' and why."""
-    won = plain(parse_position("4x4 Pe2/4/4/3s - A play 0/10 2+1/2+0 40"))
-    assert "game over: A wins (its supply is empty)" in won
-    drawn = plain(parse_position("4x4 4/4/4/4 - B play 10/10 3+1/3+1 300"))
-    assert "game over: draw (ply cap 300 reached)" in drawn
+@pytest.mark.parametrize("position", [HAND_BUILT, SETUP_WITH_CAP])
+def test_a_game_going_on_is_not_over(position):
+    """The status of a game in play or in setup does not say 'game over'."""
+    assert "game over" not in plain(parse_position(position))
 
 
 def test_highlights_add_brackets_and_leave_the_layout_alone():

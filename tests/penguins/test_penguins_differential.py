@@ -18,6 +18,7 @@ from solver.games.penguins import penguins_rules as ref
 from kernels import kernel_module
 from kernels.penguins import penguins_layout as layout
 from solver.games.penguins import penguins_binding as binding
+from tests.random_chunks import play_chunk
 from tests.penguins.penguins_random import pick_move, random_position, random_start, random_tile_position, random_tile_start
 
 GAMES_PER_CHUNK = 100
@@ -83,11 +84,8 @@ def play_and_compare(state: ref.State, rng: random.Random) -> int:
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_kernel_matches_reference_on_random_games(chunk):
     """Half the games start from a random setup, half from random mid-game positions."""
-    rng = random.Random(1000 + chunk)
-    plies = 0
-    for game in range(GAMES_PER_CHUNK):
-        start = random_start(rng) if game % 2 == 0 else random_position(rng)
-        plies += play_and_compare(start, rng)
+    plies, _ = play_chunk(1000 + chunk, GAMES_PER_CHUNK, lambda rng, game, _: play_and_compare(
+        random_start(rng) if game % 2 == 0 else random_position(rng), rng))
     assert plies > GAMES_PER_CHUNK  # the games really were played
 
 
@@ -181,19 +179,23 @@ def compare_tile_position(state: ref.State, rng: random.Random, seen: Counter) -
     return pairs
 
 
+def play_tile_game(rng: random.Random, game: int, seen: Counter) -> int:
+    """Play tile game number `game` of a chunk (one in ten from the setup phase), comparing at every
+    ply and counting the tile effects into `seen`; return the plies played."""
+    state = random_tile_start(rng) if game % 10 == 0 else random_tile_position(rng)
+    plies = 0
+    while pairs := compare_tile_position(state, rng, seen):
+        explorations = [p for p in pairs if p[0].action in ref.EXPLORATIONS]
+        move, turn = rng.choice(explorations if explorations and rng.random() < 0.7 else pairs)
+        seen.update(effects(state, move, ref._after(state, turn)))
+        state = ref._after(state, turn)
+        plies += 1
+    return plies
+
+
 @pytest.mark.parametrize("chunk", range(TILE_CHUNKS))
 def test_kernel_matches_reference_with_tiles(chunk):
     """250 random games on boards with tiles (one in ten from the setup phase); every tile effect happens in them."""
-    rng = random.Random(5000 + chunk)
-    seen: Counter = Counter()
-    plies = 0
-    for game in range(TILE_GAMES_PER_CHUNK):
-        state = random_tile_start(rng) if game % 10 == 0 else random_tile_position(rng)
-        while pairs := compare_tile_position(state, rng, seen):
-            explorations = [p for p in pairs if p[0].action in ref.EXPLORATIONS]
-            move, turn = rng.choice(explorations if explorations and rng.random() < 0.7 else pairs)
-            seen.update(effects(state, move, ref._after(state, turn)))
-            state = ref._after(state, turn)
-            plies += 1
+    plies, seen = play_chunk(5000 + chunk, TILE_GAMES_PER_CHUNK, play_tile_game)
     assert plies > TILE_GAMES_PER_CHUNK
     assert {name: seen[name] for name in EFFECTS if seen[name] == 0} == {}

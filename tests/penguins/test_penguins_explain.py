@@ -76,18 +76,6 @@ def test_move_list_without_tiles_is_unchanged():
 # --------------------------------------------------------------------------- every tile in words
 
 
-def test_storm_throws_the_penguin_and_breaks_the_egg_it_lands_on():
-    """a1-E enters b1, then the storm c1; thrown SE to c2, where B's egg goes back. Eggs a1 b1 c1."""
-    assert words("5x5 P4/2e2/5/5/5 sc1 A play 10/10 2+1/3+1 4", "a1-E/st:SE") == (
-        "slides from a1 into the storm on c1, which throws you to c2, laying 3 eggs and breaking 1 rival egg")
-
-
-def test_storm_with_nowhere_to_throw_keeps_the_penguin():
-    """The storm c1 on the top edge: d1, b2, c2 icebergs, b1 is where it came from: it stays. Eggs a1 b1."""
-    assert words("5x5 P2I1/1II2/5/5/5 sc1 A play 10/10 2+1/3+1 4", "a1-E") == (
-        "slides from a1 into the storm on c1, which has nowhere to throw you, laying 2 eggs")
-
-
 @pytest.mark.parametrize(
     "board, expected",
     [
@@ -130,13 +118,6 @@ def test_radiation_hatch_of_a_rival_egg():
     assert "  hatch     ^d5 (brings on the penguin); ^d5: B's, next to radiation" in describe_moves(parse_position(text))
 
 
-def test_tent_turns_its_ring():
-    """a4-E stops on e4 (f4 iceberg), on the ring f5 e6 d6 d5 e4 f4 of the tent e5: e4 -> f4, f4 -> f5."""
-    assert words("6x6 6/6/6/P4I/6/6 te5:cw A play 10/10 2+1/3+1 4", "a4-E") == (
-        "slides from a4 to e4, laying 4 eggs; the tent on e5 turns its ring clockwise, "
-        "moving your penguin from e4 to f4 and the iceberg from f4 to f5")
-
-
 TENT_RIVER = "5x5 3I1/2e2/5/3P1/5 rd2:E,re2:E,tc3:cw A play 10/10 2+1/3+1 4"
 
 
@@ -155,15 +136,6 @@ def test_tent_and_river_in_the_order_the_move_chooses():
     assert describe_moves(parse_position(TENT_RIVER))[-1] == (
         "  slide     d4-NW   to d2, 2 eggs, the tent turns, the river flows "
         "[2 moves: tent or river first: 2 ways; e.g. d4-NW d4-NW/rf]")
-
-
-def test_river_carries_pieces_off_the_board():
-    """b2-E stops on the fork d2 (e2 iceberg). Downstream first: e2 (iceberg off), d5 (B's egg off),
-    d4, d3 empty, then the fork d2: br:1 takes the second arrow, SE, to d3."""
-    text = "5x5 5/1P2I/5/5/3e1 rd2:E+SE,re2:E,rd3:SE,rd4:SE,rd5:SE A play 10/10 2+1/3+1 4"
-    assert words(text, "b2-E/br:1") == (
-        "slides from b2 to d2, laying 2 eggs; the river carries the iceberg on e2 off the board, "
-        "B's egg on d5 off the board and your penguin from d2 to d3")
 
 
 def test_seagull_flies_or_leaves_the_game():
@@ -197,12 +169,6 @@ def test_krill_eggs_and_their_count():
 EMPEROR = "6x6 6/6/2M3/6/6/6 - A play 10/10 2+1/3+1 4"
 
 
-def test_emperor_before_and_after():
-    """P-12: the emperor c3 steps and leaves A's egg behind, before or after the action."""
-    assert words(EMPEROR, "em:NE/+a1") == "the emperor steps NE to d2 and leaves your egg on c3; lays an egg on a1"
-    assert words(EMPEROR, "+a1/em:SE") == "lays an egg on a1; the emperor steps SE to c4 and leaves your egg on c3"
-
-
 def test_emperor_variants_are_counted_not_listed():
     """35 empty spaces. Landing first: 29 spaces not next to c3 with no step or 6 after, 6 next to it
     with 1 + 5: 29 x 7 + 6 x 6 = 239; stepping first (6 ways), then 34 landings: 204. 443 landings;
@@ -230,25 +196,6 @@ def test_a_step_first_that_changes_the_path_gets_its_own_line():
                                 "krill eggs (optional): 30 choices; e.g. em:E/d6-NW ")
 
 
-def test_parts_in_the_order_they_happen():
-    """Emperor first, then the slide (whose path it leaves free), then the krill egg."""
-    assert words("6x6 6/3I2/2M3/6/6/3P2 kd5 A play 10/10 2+1/3+1 4", "em:W/d6-NW/k:a1") == (
-        "the emperor steps W to b3 and leaves your egg on c3; slides from d6 to d3, laying 3 eggs; "
-        "krill lets you lay an extra egg on a1")
-
-
-def test_seal_pushes_an_egg_back():
-    """P-14: the seal b5 steps W onto B's egg a5, which goes back to B's supply."""
-    assert words("6x6 6/6/6/6/eL4/6 - A play 10/10 2+1/3+1 4", "+c1/se:W") == (
-        "lays an egg on c1; the seal steps W onto B's egg on a5, which goes back to B")
-
-
-def test_blazing_burns_an_egg():
-    """P-22: B's egg d3 is on the ring of the blazing tile c3; the turn must end by burning it."""
-    assert words("6x6 6/6/3e2/6/6/6 bc3 A play 10/10 2+1/3+1 4", "+a1/b:d3") == (
-        "lays an egg on a1; the blaze burns B's egg on d3")
-
-
 def test_orbit_around_the_nest():
     """P-13: from d3 the clockwise ring of the nest c3 is c4, b4 (B's egg), b3, c2, then d2 (A's egg)."""
     text = "5x5 5/3E1/2NP1/1e3/5 - A play 10/10 2+1/3+1 4"
@@ -256,15 +203,47 @@ def test_orbit_around_the_nest():
     assert "  orbit     d3-cw   to c2, 4 eggs, captures 1" in describe_moves(parse_position(text))
 
 
-def test_a_winning_tile_part_says_so():
-    """The emperor's egg is A's last: stepping after the landing wins."""
-    assert words("6x6 6/6/2M3/6/6/6 - A play 2/10 2+1/3+1 4", "+a1/em:SE") == (
-        "lays an egg on a1; the emperor steps SE to c4 and leaves your egg on c3: your last egg, wins at once")
+# (position, move, words): the plain words of the move; over each case what it checks, worked out by hand.
+TILE_WORDS = [
+    # a1-E enters b1, then the storm c1; thrown SE to c2, where B's egg goes back. Eggs a1 b1 c1.
+    ("5x5 P4/2e2/5/5/5 sc1 A play 10/10 2+1/3+1 4", "a1-E/st:SE",
+     "slides from a1 into the storm on c1, which throws you to c2, laying 3 eggs and breaking 1 rival egg"),
+    # The storm c1 on the top edge: d1, b2, c2 icebergs, b1 is where it came from: it stays. Eggs a1 b1.
+    ("5x5 P2I1/1II2/5/5/5 sc1 A play 10/10 2+1/3+1 4", "a1-E",
+     "slides from a1 into the storm on c1, which has nowhere to throw you, laying 2 eggs"),
+    # a4-E stops on e4 (f4 iceberg), on the ring f5 e6 d6 d5 e4 f4 of the tent e5: e4 -> f4, f4 -> f5.
+    ("6x6 6/6/6/P4I/6/6 te5:cw A play 10/10 2+1/3+1 4", "a4-E",
+     "slides from a4 to e4, laying 4 eggs; the tent on e5 turns its ring clockwise, "
+     "moving your penguin from e4 to f4 and the iceberg from f4 to f5"),
+    # b2-E stops on the fork d2 (e2 iceberg). Downstream first: e2 (iceberg off), d5 (B's egg off),
+    # d4, d3 empty, then the fork d2: br:1 takes the second arrow, SE, to d3.
+    ("5x5 5/1P2I/5/5/3e1 rd2:E+SE,re2:E,rd3:SE,rd4:SE,rd5:SE A play 10/10 2+1/3+1 4", "b2-E/br:1",
+     "slides from b2 to d2, laying 2 eggs; the river carries the iceberg on e2 off the board, "
+     "B's egg on d5 off the board and your penguin from d2 to d3"),
+    # P-12: the emperor c3 steps and leaves A's egg behind, before or after the action.
+    (EMPEROR, "em:NE/+a1", "the emperor steps NE to d2 and leaves your egg on c3; lays an egg on a1"),
+    (EMPEROR, "+a1/em:SE", "lays an egg on a1; the emperor steps SE to c4 and leaves your egg on c3"),
+    # Emperor first, then the slide (whose path it leaves free), then the krill egg: the parts in the order they happen.
+    ("6x6 6/3I2/2M3/6/6/3P2 kd5 A play 10/10 2+1/3+1 4", "em:W/d6-NW/k:a1",
+     "the emperor steps W to b3 and leaves your egg on c3; slides from d6 to d3, laying 3 eggs; "
+     "krill lets you lay an extra egg on a1"),
+    # P-14: the seal b5 steps W onto B's egg a5, which goes back to B's supply.
+    ("6x6 6/6/6/6/eL4/6 - A play 10/10 2+1/3+1 4", "+c1/se:W",
+     "lays an egg on c1; the seal steps W onto B's egg on a5, which goes back to B"),
+    # P-22: B's egg d3 is on the ring of the blazing tile c3; the turn must end by burning it.
+    ("6x6 6/6/3e2/6/6/6 bc3 A play 10/10 2+1/3+1 4", "+a1/b:d3", "lays an egg on a1; the blaze burns B's egg on d3"),
+    # The emperor's egg is A's last: stepping after the landing wins (a winning tile part says so).
+    ("6x6 6/6/2M3/6/6/6 - A play 2/10 2+1/3+1 4", "+a1/em:SE",
+     "lays an egg on a1; the emperor steps SE to c4 and leaves your egg on c3: your last egg, wins at once"),
+    # P-8 with eggs=1: A's setup egg is B's last, so B wins at once.
+    ("4x4 4/4/4/4 - A setup 1/1 3+1/3+1 0 eggs=1", "+a1", "places B's egg on a1, B's last: B wins at once"),
+]
 
 
-def test_a_rival_egg_that_empties_the_rival_supply():
-    """P-8 with eggs=1: A's setup egg is B's last, so B wins at once."""
-    assert words("4x4 4/4/4/4 - A setup 1/1 3+1/3+1 0 eggs=1", "+a1") == "places B's egg on a1, B's last: B wins at once"
+@pytest.mark.parametrize("text, move, expected", TILE_WORDS)
+def test_tile_effects_in_words(text, move, expected):
+    """Each tile effect, and each win a move brings, told in words in the order it happens."""
+    assert words(text, move) == expected
 
 
 # --------------------------------------------------------------------------- team mode and hints

@@ -122,54 +122,6 @@ def test_p1_square_names_and_default_board():
             assert len(legal_moves(new_game(w, h))) == w * h
 
 
-def test_p1_slide_east_wraps_to_file_a():
-    """P-1/P-6: an E slide leaves file e and re-enters on file a, stopping before its own egg."""
-    s = parse_position("5x4 1E1P1/5/5/5 - A play 10/16 2+1/3+1 7")
-    after = play(s, "d1-E")
-    # d1 -> e1 -> a1, b1 holds an own egg: stop a1; eggs on d1 (start) and e1 (passed).
-    assert format_position(after) == "5x4 PE1EE/5/5/5 - B play 8/16 2+1/3+1 8"
-
-
-def test_p1_slide_west_wraps_to_last_file():
-    """P-1: a W slide from file a re-enters on the last file."""
-    s = parse_position("6x4 6/1P2E1/6/6 - A play 10/16 2+1/3+1 7")
-    after = play(s, "b2-W")
-    # b2 -> a2 -> f2 (wrap); e2 is an own egg: stop f2; eggs on b2, a2.
-    assert format_position(after) == "6x4 6/EE2EP/6/6 - B play 8/16 2+1/3+1 8"
-
-
-def test_p1_slide_southeast_wraps_rows():
-    """P-1: SE is (0,+1), the next row; it wraps from the last rank to rank 1."""
-    s = parse_position("4x4 4/2E1/2P1/4 - A play 10/16 2+1/3+1 3")
-    after = play(s, "c3-SE")
-    # c3 -> c4 -> c1 (wrap); c2 is an own egg: stop c1; eggs on c3, c4.
-    assert format_position(after) == "4x4 2P1/2E1/2E1/2E1 - B play 8/16 2+1/3+1 4"
-
-
-def test_p1_slide_northwest_wraps_rows():
-    """P-1: NW is (0,-1); from rank 1 it wraps to the last rank."""
-    s = parse_position("4x5 4/1P2/4/1I2/4 - A play 10/16 2+1/3+1 3")
-    after = play(s, "b2-NW")
-    # b2 -> b1 -> b5 (wrap); b4 is an iceberg: stop b5; eggs on b2, b1.
-    assert format_position(after) == "4x5 1E2/1E2/4/1I2/1P2 - B play 8/16 2+1/3+1 4"
-
-
-def test_p1_slide_northeast_wraps_both_axes():
-    """P-1: NE is (+1,-1); from a1 it goes to b4 (rank wraps), then c3."""
-    s = parse_position("4x4 P3/3E/4/4 - A play 10/16 2+1/3+1 3")
-    after = play(s, "a1-NE")
-    # a1 -> b4 -> c3; d2 is an own egg: stop c3; eggs on a1, b4.
-    assert format_position(after) == "4x4 E3/3E/2P1/1E2 - B play 8/16 2+1/3+1 4"
-
-
-def test_p1_slide_southwest_wraps_both_axes():
-    """P-1: SW is (-1,+1); from a1 it goes to d2 (file wraps), c3, b4."""
-    s = parse_position("4x4 P3/4/4/1E2 - A play 10/16 2+1/3+1 3")
-    after = play(s, "a1-SW")
-    # a1 -> d2 -> c3; b4 is an own egg: stop c3; eggs on a1, d2.
-    assert format_position(after) == "4x4 E3/3E/2P1/1E2 - B play 8/16 2+1/3+1 4"
-
-
 def test_p1_long_diagonal_on_non_square_board():
     """P-1/P-10: on 6x4 the NE line has lcm(6,4)=12 spaces; an iceberg on d4 stops it after 8."""
     s = parse_position("6x4 P5/6/6/3I2 - A play 16/16 2+1/3+1 5")
@@ -292,63 +244,7 @@ def test_p5_hatching_assistants_first_then_star():
     assert format_position(s) == "5x4 PPS2/eee2/4E/4p - A play 12/13 0+0/2+1 14"
 
 
-def test_p5_star_hatch_when_only_star_unused():
-    """P-5: with all assistants on the board, hatching brings the star for side B."""
-    s = parse_position("4x4 ppp1/4/1e2/4 - B play 16/15 3+1/0+1 20")
-    after = play(s, "^b3")
-    assert format_position(after) == "4x4 ppp1/4/1s2/4 - A play 16/16 3+1/0+0 21"
-
-
 # --------------------------------------------------------------------------- P-6 exploring
-
-
-def test_p6_stopped_by_iceberg():
-    """P-6/P-10: an iceberg stops a slide on the space before it."""
-    s = parse_position("6x4 P3I1/6/6/6 - A play 16/16 2+1/3+1 2")
-    after = play(s, "a1-E")
-    assert format_position(after) == "6x4 EEEPI1/6/6/6 - B play 13/16 2+1/3+1 3"
-
-
-def test_p6_stopped_by_own_penguin():
-    """P-6: an own penguin (assistant or star) stops the slide before it."""
-    s = parse_position("6x4 P3S1/6/6/6 - A play 16/16 1+0/3+1 2")
-    after = play(s, "a1-E")
-    assert format_position(after) == "6x4 EEEPS1/6/6/6 - B play 13/16 1+0/3+1 3"
-    # the star going W: e1 -> d1 -> c1 -> b1, a1 own penguin: stop b1; eggs e1 d1 c1
-    after = play(s, "e1-W")
-    assert format_position(after) == "6x4 PSEEE1/6/6/6 - B play 13/16 1+0/3+1 3"
-
-
-def test_p6_stopped_by_own_egg():
-    """P-6: an own egg stops the slide before it."""
-    s = parse_position("4x6 4/4/E3/4/4/P3 - A play 15/16 2+1/3+1 2")
-    after = play(s, "a6-SE")
-    # a6 -> a1 -> a2, a3 own egg: stop a2; eggs a6, a1
-    assert format_position(after) == "4x6 E3/P3/E3/4/4/E3 - B play 13/16 2+1/3+1 3"
-
-
-def test_p6_rival_egg_captured_and_slide_goes_on():
-    """P-6/P-7: a rival egg on the path goes back to its owner and the slide continues; eggs fill the path."""
-    s = parse_position("6x4 P1e2I/6/6/6 - A play 16/10 2+1/3+1 2")
-    after = play(s, "a1-E")
-    # a1 b1 c1(capture) d1 e1 | f1 iceberg: stop e1; eggs on a1 b1 c1 d1.
-    assert format_position(after) == "6x4 EEEEPI/6/6/6 - B play 12/11 2+1/3+1 3"
-
-
-def test_p6_several_captures_in_one_slide():
-    """P-6: every rival egg on the path is captured; B's supply grows by their number."""
-    s = parse_position("7x4 Pee1e1E/7/7/7 - A play 10/5 2+1/3+1 2")
-    after = play(s, "a1-E")
-    # b1 c1 e1 captured, stop f1 before own egg g1; eggs on a1 b1 c1 d1 e1.
-    assert format_position(after) == "7x4 EEEEEPE/7/7/7 - B play 5/8 2+1/3+1 3"
-
-
-def test_p6_rival_egg_on_the_stop_space_is_captured():
-    """P-6: a rival egg right before a stopper is captured and the penguin stops on its space."""
-    s = parse_position("4x4 P1eE/4/4/4 - A play 10/10 2+1/3+1 2")
-    after = play(s, "a1-E")
-    # b1, c1 (capture), d1 own egg: stop c1; eggs a1 b1.
-    assert format_position(after) == "4x4 EEPE/4/4/4 - B play 8/11 2+1/3+1 3"
 
 
 def test_p6_rival_penguin_makes_slide_illegal():
@@ -431,84 +327,126 @@ def test_p6_slide_never_passes_its_start():
 # --------------------------------------------------------------------------- seed FAQ Q2/A2
 
 
-def test_faq_a2_own_egg_at_entry_space_stops_at_edge():
-    """Seed FAQ Q2/A2: off the edge, with an own egg on the entry space, the penguin stops at the edge."""
-    s = parse_position("4x4 EP2/4/4/4 - A play 10/16 2+1/3+1 2")
-    after = play(s, "b1-E")
-    # b1 -> c1 -> d1 (edge); entry space a1 holds an own egg: stop on d1.
-    assert format_position(after) == "4x4 EEEP/4/4/4 - B play 8/16 2+1/3+1 3"
-
-
-def test_faq_a2_own_penguin_at_entry_space_stops_at_edge():
-    """Seed FAQ Q2/A2: an own penguin on the opposite entry space also stops it at the edge (vertical)."""
-    s = parse_position("4x4 S3/4/P3/4 - A play 10/16 2+0/3+1 2")
-    after = play(s, "a3-SE")
-    # a3 -> a4 (edge); entry a1 holds the own star: stop a4; egg on a3 only.
-    assert format_position(after) == "4x4 S3/4/E3/P3 - B play 9/16 2+0/3+1 3"
-
-
 def test_faq_a2_penguin_already_on_the_edge_cannot_cross():
     """Seed FAQ Q2/A2 + P-6: a penguin on the edge with its own egg opposite cannot slide that way."""
     s = parse_position("4x4 E2P/4/4/4 - A play 10/16 2+1/3+1 2")
     assert_illegal_slide(s, "d1", "E")
 
 
-def test_faq_a2_rival_egg_at_entry_space_is_captured():
-    """Seed FAQ Q2/A2 contrast (P-6): a rival egg on the entry space is captured and the slide goes on."""
-    s = parse_position("4x4 e1PE/4/4/4 - A play 10/10 2+1/3+1 2")
-    after = play(s, "c1-W")
+# --------------------------------------------------------------------------- P-1, P-5, P-6, seed FAQ Q2/A2: one move
+
+
+# (position, move, after): `after` is the position once `move` is played, worked out by hand; each
+# case under the ruling it checks, with the path of the slide.
+ONE_MOVE = [
+    # P-1/P-6: an E slide leaves file e and re-enters on file a, stopping before its own egg.
+    # d1 -> e1 -> a1, b1 holds an own egg: stop a1; eggs on d1 (start) and e1 (passed).
+    pytest.param("5x4 1E1P1/5/5/5 - A play 10/16 2+1/3+1 7", "d1-E", "5x4 PE1EE/5/5/5 - B play 8/16 2+1/3+1 8",
+                 id="P-1 E slide wraps to file a"),
+    # P-1: a W slide from file a re-enters on the last file.
+    # b2 -> a2 -> f2 (wrap); e2 is an own egg: stop f2; eggs on b2, a2.
+    pytest.param("6x4 6/1P2E1/6/6 - A play 10/16 2+1/3+1 7", "b2-W", "6x4 6/EE2EP/6/6 - B play 8/16 2+1/3+1 8",
+                 id="P-1 W slide wraps to the last file"),
+    # P-1: SE is (0,+1), the next row; it wraps from the last rank to rank 1.
+    # c3 -> c4 -> c1 (wrap); c2 is an own egg: stop c1; eggs on c3, c4.
+    pytest.param("4x4 4/2E1/2P1/4 - A play 10/16 2+1/3+1 3", "c3-SE", "4x4 2P1/2E1/2E1/2E1 - B play 8/16 2+1/3+1 4",
+                 id="P-1 SE wraps to rank 1"),
+    # P-1: NW is (0,-1); from rank 1 it wraps to the last rank.
+    # b2 -> b1 -> b5 (wrap); b4 is an iceberg: stop b5; eggs on b2, b1.
+    pytest.param("4x5 4/1P2/4/1I2/4 - A play 10/16 2+1/3+1 3", "b2-NW", "4x5 1E2/1E2/4/1I2/1P2 - B play 8/16 2+1/3+1 4",
+                 id="P-1 NW wraps to the last rank"),
+    # P-1: NE is (+1,-1); from a1 it goes to b4 (rank wraps), then c3.
+    # a1 -> b4 -> c3; d2 is an own egg: stop c3; eggs on a1, b4.
+    pytest.param("4x4 P3/3E/4/4 - A play 10/16 2+1/3+1 3", "a1-NE", "4x4 E3/3E/2P1/1E2 - B play 8/16 2+1/3+1 4",
+                 id="P-1 NE wraps both axes"),
+    # P-1: SW is (-1,+1); from a1 it goes to d2 (file wraps), c3, b4.
+    # a1 -> d2 -> c3; b4 is an own egg: stop c3; eggs on a1, d2.
+    pytest.param("4x4 P3/4/4/1E2 - A play 10/16 2+1/3+1 3", "a1-SW", "4x4 E3/3E/2P1/1E2 - B play 8/16 2+1/3+1 4",
+                 id="P-1 SW wraps both axes"),
+    # P-5: with all assistants on the board, hatching brings the star for side B.
+    pytest.param("4x4 ppp1/4/1e2/4 - B play 16/15 3+1/0+1 20", "^b3", "4x4 ppp1/4/1s2/4 - A play 16/16 3+1/0+0 21",
+                 id="P-5 hatching brings the star"),
+    # P-6/P-10: an iceberg stops a slide on the space before it.
+    pytest.param("6x4 P3I1/6/6/6 - A play 16/16 2+1/3+1 2", "a1-E", "6x4 EEEPI1/6/6/6 - B play 13/16 2+1/3+1 3",
+                 id="P-6 stopped by an iceberg"),
+    # P-6: an own penguin (assistant or star) stops the slide before it.
+    pytest.param("6x4 P3S1/6/6/6 - A play 16/16 1+0/3+1 2", "a1-E", "6x4 EEEPS1/6/6/6 - B play 13/16 1+0/3+1 3",
+                 id="P-6 stopped by an own star"),
+    # the star going W: e1 -> d1 -> c1 -> b1, a1 own penguin: stop b1; eggs e1 d1 c1
+    pytest.param("6x4 P3S1/6/6/6 - A play 16/16 1+0/3+1 2", "e1-W", "6x4 PSEEE1/6/6/6 - B play 13/16 1+0/3+1 3",
+                 id="P-6 the star stopped by an own penguin"),
+    # P-6: an own egg stops the slide before it.
+    # a6 -> a1 -> a2, a3 own egg: stop a2; eggs a6, a1
+    pytest.param("4x6 4/4/E3/4/4/P3 - A play 15/16 2+1/3+1 2", "a6-SE", "4x6 E3/P3/E3/4/4/E3 - B play 13/16 2+1/3+1 3",
+                 id="P-6 stopped by an own egg"),
+    # P-6/P-7: a rival egg on the path goes back to its owner and the slide continues; eggs fill the path.
+    # a1 b1 c1(capture) d1 e1 | f1 iceberg: stop e1; eggs on a1 b1 c1 d1.
+    pytest.param("6x4 P1e2I/6/6/6 - A play 16/10 2+1/3+1 2", "a1-E", "6x4 EEEEPI/6/6/6 - B play 12/11 2+1/3+1 3",
+                 id="P-6 rival egg captured, slide goes on"),
+    # P-6: every rival egg on the path is captured; B's supply grows by their number.
+    # b1 c1 e1 captured, stop f1 before own egg g1; eggs on a1 b1 c1 d1 e1.
+    pytest.param("7x4 Pee1e1E/7/7/7 - A play 10/5 2+1/3+1 2", "a1-E", "7x4 EEEEEPE/7/7/7 - B play 5/8 2+1/3+1 3",
+                 id="P-6 several captures"),
+    # P-6: a rival egg right before a stopper is captured and the penguin stops on its space.
+    # b1, c1 (capture), d1 own egg: stop c1; eggs a1 b1.
+    pytest.param("4x4 P1eE/4/4/4 - A play 10/10 2+1/3+1 2", "a1-E", "4x4 EEPE/4/4/4 - B play 8/11 2+1/3+1 3",
+                 id="P-6 rival egg on the stop space"),
+    # Seed FAQ Q2/A2: off the edge, with an own egg on the entry space, the penguin stops at the edge.
+    # b1 -> c1 -> d1 (edge); entry space a1 holds an own egg: stop on d1.
+    pytest.param("4x4 EP2/4/4/4 - A play 10/16 2+1/3+1 2", "b1-E", "4x4 EEEP/4/4/4 - B play 8/16 2+1/3+1 3",
+                 id="FAQ A2 own egg at the entry space"),
+    # Seed FAQ Q2/A2: an own penguin on the opposite entry space also stops it at the edge (vertical).
+    # a3 -> a4 (edge); entry a1 holds the own star: stop a4; egg on a3 only.
+    pytest.param("4x4 S3/4/P3/4 - A play 10/16 2+0/3+1 2", "a3-SE", "4x4 S3/4/E3/P3 - B play 9/16 2+0/3+1 3",
+                 id="FAQ A2 own penguin at the entry space"),
+    # Seed FAQ Q2/A2 contrast (P-6): a rival egg on the entry space is captured and the slide goes on.
     # c1 -> b1 -> a1 (edge, rival egg captured); the entry space d1 holds an own egg: stop on a1.
     # Eggs on c1, b1.
-    assert format_position(after) == "4x4 PEEE/4/4/4 - B play 8/11 2+1/3+1 3"
-
-
-def test_faq_a2_rival_egg_across_the_edge_captured():
-    """Seed FAQ Q2/A2 contrast (P-6): crossing the edge onto a rival egg captures it."""
-    s = parse_position("4x4 eE1P/4/4/4 - A play 10/10 2+1/3+1 2")
-    after = play(s, "d1-E")
+    pytest.param("4x4 e1PE/4/4/4 - A play 10/10 2+1/3+1 2", "c1-W", "4x4 PEEE/4/4/4 - B play 8/11 2+1/3+1 3",
+                 id="FAQ A2 rival egg at the entry space"),
+    # Seed FAQ Q2/A2 contrast (P-6): crossing the edge onto a rival egg captures it.
     # d1 -> a1 (wrap, rival egg captured), b1 own egg: stop a1. Egg on d1.
-    assert format_position(after) == "4x4 PE1E/4/4/4 - B play 9/11 2+1/3+1 3"
+    pytest.param("4x4 eE1P/4/4/4 - A play 10/10 2+1/3+1 2", "d1-E", "4x4 PE1E/4/4/4 - B play 9/11 2+1/3+1 3",
+                 id="FAQ A2 rival egg across the edge"),
+]
+
+
+@pytest.mark.parametrize("position, move, after", ONE_MOVE)
+def test_one_move_gives_the_position_worked_out_by_hand(position, move, after):
+    """P-1, P-5, P-6, seed FAQ Q2/A2: the legal move leads to the position worked out by hand (why:
+    the comment over each case)."""
+    assert format_position(play(parse_position(position), move)) == after
 
 
 # --------------------------------------------------------------------------- P-7 eggs after a slide
 
 
-def test_p7_eggs_in_travel_order_across_the_wrap():
-    """P-7: eggs go on the start then the passed spaces in travel order (across the wrap), not the stop."""
-    s = parse_position("5x4 1IP2/5/5/5 - A play 2/2 2+1/3+1 10 eggs=2")
-    after = play(s, "c1-E")
+# (position, move, after, result): the winning slide's position and status, worked out by hand.
+WINNING_SLIDES = [
+    # P-7: eggs go on the start then the passed spaces in travel order (across the wrap), not the stop.
     # c1 -> d1 -> e1 -> a1 (wrap) | b1 iceberg: stop a1. Travel order: c1, d1, e1. Supply 2: c1, d1.
-    assert format_position(after) == "5x4 PIEE1/5/5/5 - B play 0/2 2+1/3+1 11 eggs=2"
-    assert status(after) == WIN_A
-    assert legal_moves(after) == []
-
-
-def test_p7_supply_runs_out_mid_path_captures_still_happen():
-    """P-7/P-8: supply empty mid-path wins at once; captures on the whole path still happen."""
-    s = parse_position("8x4 P2e1e1I/8/8/8 - A play 2/5 2+1/3+1 10 eggs=7")
-    after = play(s, "a1-E")
+    ("5x4 1IP2/5/5/5 - A play 2/2 2+1/3+1 10 eggs=2", "c1-E", "5x4 PIEE1/5/5/5 - B play 0/2 2+1/3+1 11 eggs=2", WIN_A),
+    # P-7/P-8: supply empty mid-path wins at once; captures on the whole path still happen.
     # a1 b1 c1 d1(capture) e1 f1(capture) g1 | h1 iceberg: stop g1.
     # Eggs: a1, b1 then supply is empty. B gets 2 eggs back.
-    assert format_position(after) == "8x4 EE4PI/8/8/8 - B play 0/7 2+1/3+1 11 eggs=7"
-    assert status(after) == WIN_A
-
-
-def test_p7_exact_supply_fills_whole_path():
-    """P-7: with exactly enough eggs every start/passed space gets one and the side wins."""
-    s = parse_position("6x4 P4E/6/6/6 - A play 4/5 2+1/3+1 2 eggs=5")
-    after = play(s, "a1-E")
+    ("8x4 P2e1e1I/8/8/8 - A play 2/5 2+1/3+1 10 eggs=7", "a1-E", "8x4 EE4PI/8/8/8 - B play 0/7 2+1/3+1 11 eggs=7", WIN_A),
+    # P-7: with exactly enough eggs every start/passed space gets one and the side wins.
     # a1 b1 c1 d1 e1 | f1 own egg: stop e1; eggs a1 b1 c1 d1 (4).
-    assert format_position(after) == "6x4 EEEEPE/6/6/6 - B play 0/5 2+1/3+1 3 eggs=5"
-    assert status(after) == WIN_A
-
-
-def test_p7_side_b_slide_and_win():
-    """P-7/P-8: side B lays its eggs the same way and wins with an empty supply."""
-    s = parse_position("4x4 4/4/4/s1eE - B play 9/1 3+1/3+0 30 eggs=10")
-    after = play(s, "a4-W")
+    ("6x4 P4E/6/6/6 - A play 4/5 2+1/3+1 2 eggs=5", "a1-E", "6x4 EEEEPE/6/6/6 - B play 0/5 2+1/3+1 3 eggs=5", WIN_A),
+    # P-7/P-8: side B lays its eggs the same way and wins with an empty supply.
     # W from a4 wraps to d4: a rival egg (captured), then c4 own egg: stop d4. Egg on a4 (the last).
-    assert format_position(after) == "4x4 4/4/4/e1es - A play 10/0 3+1/3+0 31 eggs=10"
-    assert status(after) == WIN_B
+    ("4x4 4/4/4/s1eE - B play 9/1 3+1/3+0 30 eggs=10", "a4-W", "4x4 4/4/4/e1es - A play 10/0 3+1/3+0 31 eggs=10", WIN_B),
+]
+
+
+@pytest.mark.parametrize("position, move, after, result", WINNING_SLIDES)
+def test_p7_p8_slides_that_lay_the_last_egg(position, move, after, result):
+    """P-7/P-8: the eggs of a slide fill its path in travel order until the supply runs out, which
+    wins at once: no move is left (why each case: the comment over it)."""
+    won = play(parse_position(position), move)
+    assert format_position(won) == after
+    assert status(won) == result
+    assert legal_moves(won) == []
 
 
 # --------------------------------------------------------------------------- P-8 end of the game

@@ -6,18 +6,11 @@ import re
 import sys
 
 import pytest
-from click.testing import CliRunner
 
-from cli import main
 from solver.bench import CASES, MIDGAME, prepare, run_case
 from kernels.island.island_layout import PLAYERS
 from solver.games.registry import game
-
-
-def run(*args):
-    """Invoke `caldera ARGS`, returning (exit code, stdout, stderr)."""
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
+from tests.cli_cases import run
 
 
 def test_cases_are_data_on_valid_positions():

@@ -9,9 +9,7 @@ import signal
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 
-from cli import main
 from kernels import kernel_module
 from solver.engine import EngineError, EngineSpec, run_engine, with_seed
 from solver.warmup import NOTICE
@@ -38,18 +36,13 @@ from solver.match import (
     summary_lines,
     table_elo,
 )
+from tests.cli_cases import run
 
 PENGUINS, ISLAND = game("penguins"), game("island")  # the records a match is played through
 PENGUINS_KERNEL, ISLAND_KERNEL = "penguins.penguins_plain", "island.island_kernel"
 POND_STATE = resolve_position("pond")
 POND = to_kernel(POND_STATE)
 GREEDY, RANDOM = EngineSpec.parse("greedy"), EngineSpec.parse("random")
-
-
-def run(*args):
-    """Invoke `caldera ARGS`, returning (exit code, stdout, stderr)."""
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 # Elo maths -------------------------------------------------------------------------------------

@@ -91,6 +91,16 @@ BUILTIN_POSITIONS = {
 DEFAULT_POSITION = "start4"
 
 
+def builtin_positions() -> dict[str, str]:
+    """The built-in positions: name -> notation text."""
+    return dict(BUILTIN_POSITIONS)
+
+
+def warmup_positions() -> list[State]:
+    """The position whose kernel `caldera warmup` loads: three players at the start."""
+    return [parse_position(BUILTIN_POSITIONS["start3"])]
+
+
 # --------------------------------------------------------------------------- positions
 
 

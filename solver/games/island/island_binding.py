@@ -24,9 +24,8 @@ from solver.games.island.island_rules import (
     TILES,
     State,
 )
-from kernels import kernel_module
 from kernels.island import island_layout as layout
-from solver.games.kernel_calls import chance_outcome_list, legal_move_list, next_state
+from solver.games.kernel_calls import KernelCalls
 
 # The kernel's codes of the reference's phases (its layout: kernels/island/island_layout.py).
 PHASE_CODES = {SHIFTING: layout.SHIFTING, ROLLING: layout.ROLLING, CHOOSING: layout.CHOOSING,
@@ -38,17 +37,10 @@ HAS_BIT = [bytes(ord('1') if v >> k & 1 else ord('0') for v in range(256)) for k
 BOARD = (1 << TILES) - 1
 
 
-KERNEL = "island.island_kernel"
-
-
-def kernel_name(words: np.ndarray) -> str:
-    """The kernel module that plays `words` (kernels/dispatch.py)."""
-    return KERNEL
-
-
-def kernel():
-    """The numba kernel module (imports numba and loads or compiles the kernels)."""
-    return kernel_module(KERNEL)
+CALLS = KernelCalls("island.island_kernel")  # one kernel plays every position
+KERNEL = CALLS.name
+kernel_name, kernel, legal_moves, successor = CALLS.kernel_name, CALLS.module, CALLS.legal_moves, CALLS.successor
+chance_outcomes = CALLS.chance_outcomes
 
 
 def to_kernel(state: State) -> np.ndarray:
@@ -122,24 +114,12 @@ def from_kernel(words: np.ndarray) -> State:
     )
 
 
-def legal_moves(words: np.ndarray) -> list[int]:
-    """The kernel's legal move integers (at the roll: the 21 chance outcomes)."""
-    return legal_move_list(KERNEL, words)
-
-
-def successor(words: np.ndarray, move: int) -> np.ndarray:
-    """The kernel array after `move`."""
-    return next_state(KERNEL, words, move)
 
 
 def is_chance(words: np.ndarray) -> bool:
     """True at the roll."""
     return bool(kernel().is_chance(words))
 
-
-def chance_outcomes(words: np.ndarray) -> list[tuple[int, float]]:
-    """The kernel's (move, probability) chance outcomes; [] where the position is not a roll."""
-    return chance_outcome_list(KERNEL, words)
 
 
 def exact_probability(probability: float) -> Fraction:

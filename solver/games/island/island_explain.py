@@ -33,7 +33,6 @@ from solver.games.island.island_rules import (
     TILES,
     VOLCANO,
     VOLCANO_NONE,
-    State,
     argument_of,
     chance_outcomes,
     death_cross,
@@ -43,7 +42,9 @@ from solver.games.island.island_rules import (
     plateau_people,
     results,
     shift_line,
+    shift_parts,
     successor,
+    State,
 )
 from solver.games.island.island_notation import COLUMNS, FACE_LETTERS, faces_text, format_move, tile_name
 
@@ -71,8 +72,7 @@ def join_words(items: list[str]) -> str:
 
 def shift_words(shift_id: int) -> str:
     """'shift row 2 east', 'shift column c south'."""
-    axis, rest = divmod(shift_id, 10)
-    line, sense = divmod(rest, 2)
+    axis, line, sense = shift_parts(shift_id)
     if axis == 0:
         return f"shift row {line + 1} {('east', 'west')[sense]}"
     return f"shift column {COLUMNS[line]} {('south', 'north')[sense]}"

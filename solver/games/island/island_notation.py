@@ -60,6 +60,7 @@ from solver.games.island.island_rules import (
     move,
     neighbour,
     reverse_of,
+    shift_parts,
 )
 
 COLUMNS = "abcde"
@@ -103,8 +104,7 @@ def parse_tile(text: str, field: str = "move", column: int = 1) -> int:
 
 def shift_name(shift_id: int) -> str:
     """`2E` (row 2 pushed east), `2W`, `cS` (column c pushed south), `cN`."""
-    axis, rest = divmod(shift_id, 10)
-    line, sense = divmod(rest, 2)
+    axis, line, sense = shift_parts(shift_id)
     if axis == 0:
         return f"{line + 1}{'EW'[sense]}"
     return f"{COLUMNS[line]}{'SN'[sense]}"
@@ -399,6 +399,16 @@ def format_position(state: State) -> str:
     if state.turn_cap != TURN_CAP:
         words.append(f"cap={state.turn_cap}")
     return " ".join(words)
+
+
+def builtin_positions() -> dict[str, str]:
+    """The built-in positions: name -> notation text."""
+    return dict(BUILTIN_POSITIONS)
+
+
+def warmup_positions() -> list[State]:
+    """The position whose kernel `caldera warmup` loads: the 2-player start."""
+    return [parse_position(BUILTIN_POSITIONS["start2"])]
 
 
 def resolve_position(text: str | None) -> State:

@@ -135,10 +135,16 @@ def new_game(players: int = 2, turn_cap: int = TURN_CAP) -> State:
     )
 
 
+def shift_parts(shift_id: int) -> tuple[int, int, int]:
+    """(axis, line, sense) of a shift id: axis 0 a row (sense 0 east, 1 west), 1 a column (sense 0
+    south, 1 north); the line counts from 0."""
+    axis, rest = divmod(shift_id, 10)
+    return (axis, *divmod(rest, 2))
+
+
 def shift_line(shift_id: int) -> tuple[int, ...]:
     """The tiles of a shifted line in counting order: k = 1 first, right after the pushing marker."""
-    axis, rest = divmod(shift_id, 10)
-    line, sense = divmod(rest, 2)
+    axis, line, sense = shift_parts(shift_id)
     cells = [tile(line, i) if axis == 0 else tile(i, line) for i in range(SIZE)]
     return tuple(cells if sense == 0 else reversed(cells))
 
@@ -157,6 +163,16 @@ def chance_outcomes(state: State) -> list[tuple[int, Fraction]]:
     """The 21 unordered rolls of two six-faced dice with their probabilities (I-4)."""
     return [(move(ROLL, low * FACES + high), Fraction(1 if low == high else 2, 36))
             for low in range(FACES) for high in range(low, FACES)]
+
+
+def roll_outcomes(state: State) -> list[tuple[int, Fraction]]:
+    """The chance outcomes of `state`: the 21 rolls at the roll, none at a decision."""
+    return chance_outcomes(state) if is_chance(state) else []
+
+
+def is_over(state: State) -> bool:
+    """True once the game has ended (I-8)."""
+    return state.phase == OVER
 
 
 def legal_moves(state: State) -> list[int]:

@@ -10,21 +10,12 @@ from __future__ import annotations
 import numpy as np
 
 from solver.games.oros.oros_rules import MOUNTAIN as MOUNTAIN_LEVEL, Abilities, State
-from kernels import kernel_module
 from kernels.oros import oros_layout as layout
-from solver.games.kernel_calls import legal_move_list, next_state
+from solver.games.kernel_calls import KernelCalls
 
-KERNEL = "oros.oros_kernel"
-
-
-def kernel_name(words: np.ndarray) -> str:
-    """The kernel module that plays `words` (kernels/dispatch.py)."""
-    return KERNEL
-
-
-def kernel():
-    """The numba kernel module (imports numba and loads or compiles the kernels)."""
-    return kernel_module(KERNEL)
+CALLS = KernelCalls("oros.oros_kernel")  # one kernel plays every position
+KERNEL = CALLS.name
+kernel_name, kernel, legal_moves, successor = CALLS.kernel_name, CALLS.module, CALLS.legal_moves, CALLS.successor
 
 
 def to_kernel(state: State) -> np.ndarray:
@@ -67,11 +58,3 @@ def from_kernel(words: np.ndarray) -> State:
     )
 
 
-def legal_moves(words: np.ndarray) -> list[int]:
-    """The kernel's legal move integers (in the kernel's order)."""
-    return legal_move_list(KERNEL, words)
-
-
-def successor(words: np.ndarray, move: int) -> np.ndarray:
-    """The kernel array after `move`."""
-    return next_state(KERNEL, words, move)

@@ -74,6 +74,40 @@ PUZZLES = (
 PUZZLE_BY_NAME = {puzzle.name: puzzle for puzzle in PUZZLES}
 
 
+def builtin_positions() -> dict[str, str]:
+    """The built-in positions and every puzzle's position, by name."""
+    from solver.games.oros.oros_notation import BUILTIN_POSITIONS
+
+    return {**BUILTIN_POSITIONS, **{puzzle.name: puzzle.position for puzzle in PUZZLES}}
+
+
+def resolve_position(text: str | None):
+    """A built-in position or puzzle name (see `caldera puzzles oros`), notation text, or None."""
+    from solver.games.notation_tools import resolve
+    from solver.games.oros.oros_notation import DEFAULT_POSITION, parse_position
+
+    return resolve(text, builtin_positions(), DEFAULT_POSITION, parse_position)
+
+
+def puzzles() -> list[Puzzle]:
+    """The built-in puzzles, easy to hard."""
+    return list(PUZZLES)
+
+
+def warmup_goal():
+    """A tiny puzzle for `caldera warmup`: one level-4 tile on a 3x3 map and a goal one drift away
+    (the planner's bound lets a pass run, so the search itself is loaded too)."""
+    from solver.games.oros import oros_rules
+
+    state = oros_rules.new_map(3, 3, (4,) + (oros_rules.SEA,) * 8)
+    return state, parse_goal("level4@b1", 3, 3), 1
+
+
+def warmup_positions() -> list:
+    """The tiny puzzle's position (the kernel `caldera warmup` loads)."""
+    return [warmup_goal()[0]]
+
+
 def find(name: str) -> Puzzle | None:
     """The built-in puzzle called `name`, or None."""
     return PUZZLE_BY_NAME.get(name.strip())

@@ -12,69 +12,38 @@ import numpy as np
 from kernels import kernel_module
 from kernels.penguins import penguins_layout as layout
 from solver.games.kernel_calls import legal_move_list, next_state
-from solver.games.penguins.penguins_rules import (
-    BLAZING,
-    CCW,
-    CW,
-    EGG,
-    EMPEROR,
-    FREEZING,
-    HATCH,
-    HOLE,
-    ICEBERG,
-    KRILL,
-    LAND,
-    NEST,
-    ORBIT,
-    PENGUIN,
-    PLAY,
-    RADIATION,
-    RIVAL_EGG,
-    RIVER,
-    SEAGULL,
-    SEAL,
-    SEAWEED,
-    SETUP,
-    SLIDE,
-    STAR,
-    STORM,
-    TENT,
-    Move,
-    Piece,
-    Rules,
-    State,
-    Tile,
-)
+from solver.games.penguins import penguins_rules as rules
 
 # The kernel's codes of the reference's actions (its layout: kernels/penguins/penguins_layout.py).
-ACTION_CODES = {RIVAL_EGG: layout.RIVAL_EGG, LAND: layout.LAND, HATCH: layout.HATCH, SLIDE: layout.SLIDE,
-                ORBIT: layout.ORBIT}
+ACTION_CODES = {rules.RIVAL_EGG: layout.RIVAL_EGG, rules.LAND: layout.LAND,
+                rules.HATCH: layout.HATCH, rules.SLIDE: layout.SLIDE,
+                rules.ORBIT: layout.ORBIT}
 ACTION_OF_CODE = {code: action for action, code in ACTION_CODES.items()}
 LAYER_OF_PIECE = {
-    Piece(EGG, 0): layout.EGGS,
-    Piece(EGG, 1): layout.EGGS + 1,
-    Piece(PENGUIN, 0): layout.PENGUINS,
-    Piece(PENGUIN, 1): layout.PENGUINS + 1,
-    Piece(STAR, 0): layout.STARS,
-    Piece(STAR, 1): layout.STARS + 1,
-    Piece(ICEBERG): layout.ICEBERGS,
-    Piece(SEAGULL): layout.SEAGULL,
-    Piece(EMPEROR): layout.EMPEROR,
-    Piece(NEST): layout.NEST,
-    Piece(SEAL): layout.SEAL,
+    rules.Piece(rules.EGG, 0): layout.EGGS,
+    rules.Piece(rules.EGG, 1): layout.EGGS + 1,
+    rules.Piece(rules.PENGUIN, 0): layout.PENGUINS,
+    rules.Piece(rules.PENGUIN, 1): layout.PENGUINS + 1,
+    rules.Piece(rules.STAR, 0): layout.STARS,
+    rules.Piece(rules.STAR, 1): layout.STARS + 1,
+    rules.Piece(rules.ICEBERG): layout.ICEBERGS,
+    rules.Piece(rules.SEAGULL): layout.SEAGULL,
+    rules.Piece(rules.EMPEROR): layout.EMPEROR,
+    rules.Piece(rules.NEST): layout.NEST,
+    rules.Piece(rules.SEAL): layout.SEAL,
 }
 PIECE_OF_LAYER = {layer: piece for piece, layer in LAYER_OF_PIECE.items()}
 # Terrain word of each tile; a tent's word gives its sense, a river tile's arrows have their own words.
 WORD_OF_TILE = {
-    Tile(STORM): layout.STORM,
-    Tile(TENT, sense=CW): layout.TENT_CW,
-    Tile(TENT, sense=CCW): layout.TENT_CCW,
-    Tile(HOLE): layout.HOLES,
-    Tile(FREEZING): layout.FREEZING,
-    Tile(RADIATION): layout.RADIATION,
-    Tile(SEAWEED): layout.SEAWEED,
-    Tile(BLAZING): layout.BLAZING,
-    Tile(KRILL): layout.KRILL,
+    rules.Tile(rules.STORM): layout.STORM,
+    rules.Tile(rules.TENT, sense=rules.CW): layout.TENT_CW,
+    rules.Tile(rules.TENT, sense=rules.CCW): layout.TENT_CCW,
+    rules.Tile(rules.HOLE): layout.HOLES,
+    rules.Tile(rules.FREEZING): layout.FREEZING,
+    rules.Tile(rules.RADIATION): layout.RADIATION,
+    rules.Tile(rules.SEAWEED): layout.SEAWEED,
+    rules.Tile(rules.BLAZING): layout.BLAZING,
+    rules.Tile(rules.KRILL): layout.KRILL,
 }
 TILE_OF_WORD = {word: tile for tile, word in WORD_OF_TILE.items()}
 
@@ -89,7 +58,7 @@ def kernel():
     return kernel_module("penguins.penguins_kernel")
 
 
-def to_kernel(state: State) -> np.ndarray:
+def to_kernel(state: rules.State) -> np.ndarray:
     """The kernel's flat uint64 array for `state`, barriers and terrain included."""
     words = [0] * layout.STATE_LEN
     for square, piece in enumerate(state.board):
@@ -98,7 +67,7 @@ def to_kernel(state: State) -> np.ndarray:
     for square, tile in enumerate(state.terrain):
         if tile is None:
             continue
-        if tile.kind == RIVER:
+        if tile.kind == rules.RIVER:
             words[layout.RIVER] |= 1 << square
             for arrow in tile.arrows:
                 words[layout.RIVER_ARROWS + arrow] |= 1 << square
@@ -110,7 +79,7 @@ def to_kernel(state: State) -> np.ndarray:
         words[layout.UNUSED_ASSISTANTS + side] = state.unused_assistants[side]
         words[layout.UNUSED_STARS + side] = state.unused_stars[side]
     words[layout.TURN] = state.to_move
-    words[layout.PHASE] = 0 if state.phase == SETUP else 1
+    words[layout.PHASE] = 0 if state.phase == rules.SETUP else 1
     words[layout.PLY] = state.ply
     words[layout.PLY_CAP] = state.rules.ply_cap
     words[layout.WIDTH] = state.width
@@ -118,25 +87,27 @@ def to_kernel(state: State) -> np.ndarray:
     return np.array(words, dtype=np.uint64)
 
 
-def from_kernel(words: np.ndarray, rules: Rules) -> State:
-    """The reference State of a kernel array; `rules` carries what the array does not (egg totals, team mode)."""
+def from_kernel(words: np.ndarray, options: rules.Rules) -> rules.State:
+    """The reference State of a kernel array; `options` (the position's Rules) carry what the array does not
+    (egg totals, team mode)."""
     width, height = int(words[layout.WIDTH]), int(words[layout.HEIGHT])
     size = width * height
-    board: list[Piece | None] = [None] * size
+    board: list[rules.Piece | None] = [None] * size
     for layer, piece in PIECE_OF_LAYER.items():
         layer_bits = int(words[layer])
         for square in range(size):
             if layer_bits >> square & 1:
                 board[square] = piece
-    terrain: list[Tile | None] = [None] * size
+    terrain: list[rules.Tile | None] = [None] * size
     for word, tile in TILE_OF_WORD.items():
         for square in range(size):
             if int(words[word]) >> square & 1:
                 terrain[square] = tile
     for square in range(size):
         if int(words[layout.RIVER]) >> square & 1:
-            terrain[square] = Tile(RIVER, arrows=tuple(d for d in range(6) if int(words[layout.RIVER_ARROWS + d]) >> square & 1))
-    return State(
+            arrows = tuple(d for d in range(6) if int(words[layout.RIVER_ARROWS + d]) >> square & 1)
+            terrain[square] = rules.Tile(rules.RIVER, arrows=arrows)
+    return rules.State(
         width=width,
         height=height,
         board=tuple(board),
@@ -144,16 +115,16 @@ def from_kernel(words: np.ndarray, rules: Rules) -> State:
         unused_assistants=(int(words[layout.UNUSED_ASSISTANTS]), int(words[layout.UNUSED_ASSISTANTS + 1])),
         unused_stars=(int(words[layout.UNUSED_STARS]), int(words[layout.UNUSED_STARS + 1])),
         to_move=int(words[layout.TURN]),
-        phase=SETUP if words[layout.PHASE] == 0 else PLAY,
+        phase=rules.SETUP if words[layout.PHASE] == 0 else rules.PLAY,
         ply=int(words[layout.PLY]),
-        rules=replace(rules, ply_cap=int(words[layout.PLY_CAP])),
+        rules=replace(options, ply_cap=int(words[layout.PLY_CAP])),
         terrain=tuple(terrain),
     )
 
 
-def encode_move(move: Move) -> int:
+def encode_move(move: rules.Move) -> int:
     """The kernel's integer for a reference Move (a move without tiles keeps bits 12 and up 0)."""
-    direction = move.direction if move.action in (SLIDE, ORBIT) else 0
+    direction = move.direction if move.action in (rules.SLIDE, rules.ORBIT) else 0
     code = move.square | direction << 6 | ACTION_CODES[move.action] << 9
     for name, (bit, _, offset) in layout.MOVE_FIELDS.items():
         value = getattr(move, name)
@@ -165,16 +136,17 @@ def encode_move(move: Move) -> int:
     return code
 
 
-def decode_move(code: int) -> Move:
+def decode_move(code: int) -> rules.Move:
     """The reference Move of a kernel move integer."""
     action = ACTION_OF_CODE[(code >> 9) & 7]
-    fields = {name: ((code >> bit) & ((1 << width) - 1)) - offset for name, (bit, width, offset) in layout.MOVE_FIELDS.items()}
+    fields = {name: ((code >> bit) & ((1 << width) - 1)) - offset
+              for name, (bit, width, offset) in layout.MOVE_FIELDS.items()}
     for name in ("emperor", "seal"):
         if not fields[name]:
             fields[name + "_direction"] = -1
     krill = tuple(k - 1 for k in ((code >> bit) & 127 for bit in layout.KRILL_BITS) if k)
-    direction = (code >> 6) & 7 if action in (SLIDE, ORBIT) else -1
-    return Move(action, code & 63, direction, krill=krill, **fields)
+    direction = (code >> 6) & 7 if action in (rules.SLIDE, rules.ORBIT) else -1
+    return rules.Move(action, code & 63, direction, krill=krill, **fields)
 
 
 def legal_moves(words: np.ndarray) -> list[int]:

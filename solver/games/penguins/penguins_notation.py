@@ -390,6 +390,23 @@ def format_position(state: State) -> str:
     return " ".join(words)
 
 
+def builtin_positions() -> dict[str, str]:
+    """The built-in positions (scenarios included): name -> notation text."""
+    return dict(BUILTIN_POSITIONS)
+
+
+def scenarios() -> list[tuple[str, str, str]]:
+    """The named scenarios: (name, description, notation text)."""
+    return list(SCENARIOS)
+
+
+def warmup_positions() -> list[State]:
+    """The positions whose kernels `caldera warmup` loads: a small board without tiles and one with
+    them (the plain kernel and the tile kernel)."""
+    return [parse_position("4x4 4/4/4/4 - A setup 16/16 3+1/3+1 0"),
+            parse_position("5x5 P1I2/5/5/I4/5 hb1,hc4,kd4 A play 5/10 2+1/3+1 4")]
+
+
 def resolve_position(text: str | None) -> State:
     """A built-in position name, notation text, or None for the default start."""
     return resolve(text, BUILTIN_POSITIONS, DEFAULT_POSITION, parse_position)

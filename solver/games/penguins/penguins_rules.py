@@ -997,6 +997,11 @@ def status(state: State, check_moves: bool = True) -> int:
     return ONGOING
 
 
+def is_over(state: State) -> bool:
+    """True once the game has ended (P-8)."""
+    return status(state) != ONGOING
+
+
 def results(state: State) -> tuple[float, float]:
     """Each side's result of a finished game: 1 win, 0 loss, 1/2 each for a draw."""
     outcome = status(state)
