@@ -42,7 +42,7 @@ def progress_line(state, analysis: Analysis, game: Game) -> str:
 
 def print_analysis(state, spec: EngineSpec, analysis: Analysis, game: Game) -> None:
     """The analysis as a table of lines with a summary, on stdout."""
-    console = Console()
+    console = Console(emoji=False)  # move texts like "partner:B:" are not emoji codes
     seat = game.seat_name(state)
     console.print(f"position  {game.format_position(state)}", markup=False, highlight=False, soft_wrap=True)
     console.print(f"to move   {seat} ({game.phase_text(state)})  engine {spec.text()}", markup=False, highlight=False, soft_wrap=True)
@@ -130,7 +130,7 @@ def chance_table_lines(state, game: Game) -> list[str]:
 
 def print_chance(state, spec: EngineSpec, game: Game) -> None:
     """What `analyze` prints at a chance node: the outcomes of the dice, instead of a search."""
-    console = Console()
+    console = Console(emoji=False)  # move texts like "partner:B:" are not emoji codes
     console.print(f"position  {game.format_position(state)}", markup=False, highlight=False, soft_wrap=True)
     console.print(f"to move   {game.seat_name(state)} ({game.phase_text(state)})  engine {spec.text()}", markup=False, highlight=False, soft_wrap=True)
     console.print(chance_note(state, game), markup=False, highlight=False, soft_wrap=True)

@@ -66,6 +66,7 @@ def test_analyze_gives_every_partner_a_win_chance_and_every_player_a_chance():
     assert sorted(move for move, _ in listed) == ["partner:B", "partner:C", "partner:D"]
     chances = re.search(r"^chances A (\S+)%  B (\S+)%  C (\S+)%  D (\S+)%$", out, re.M)
     assert chances and abs(sum(float(c) for c in chances.groups()) - 100) < 0.5  # shares of one win
+    assert re.search(r"^best      partner:[BCD]: pick [BCD]", out, re.M)  # "partner:B:" is not an emoji code
 
 
 def test_a_search_looks_from_the_view_of_the_player_to_move():
