@@ -89,6 +89,23 @@ def to_move(state):
     return np.int64(state[HURLER])
 
 
+@njit(cache=True, inline="always")
+def counted_outcomes(state, first, size, kind, out_moves, out_probs):
+    """The draw of one token from counts state[first:first + size] (the deck's cards by type,
+    the pool's clouds by value): outcome `kind` with each argument whose count is positive, as
+    likely as its share; return their number."""
+    total = np.int64(0)
+    for i in range(size):
+        total += np.int64(state[first + i])
+    n = 0
+    for i in range(size):
+        if state[first + i] > ZERO:
+            out_moves[n] = encode(kind, i)
+            out_probs[n] = np.float64(state[first + i]) / np.float64(total)
+            n += 1
+    return n
+
+
 @njit(cache=True, nogil=True)
 def chance_outcomes(state, out_moves, out_probs):
     """Write the outcomes with a positive probability (card types by the cards left; the throw
@@ -97,14 +114,7 @@ def chance_outcomes(state, out_moves, out_probs):
     phase = state[PHASE]
     n = 0
     if phase == CARD_PHASE:
-        total = np.int64(0)
-        for t in range(CARD_TYPES):
-            total += np.int64(state[DECK + t])
-        for t in range(CARD_TYPES):
-            if state[DECK + t] > ZERO:
-                out_moves[n] = encode(DRAW_CARD, t)
-                out_probs[n] = np.float64(state[DECK + t]) / np.float64(total)
-                n += 1
+        n = counted_outcomes(state, DECK, CARD_TYPES, DRAW_CARD, out_moves, out_probs)
     elif phase == THROW_PHASE:
         lands = throw_units(state)
         if lands > 0:
@@ -116,14 +126,7 @@ def chance_outcomes(state, out_moves, out_probs):
             out_probs[n] = np.float64(UNITS - lands) / UNITS
             n += 1
     elif phase == CLOUD_PHASE:
-        total = np.int64(0)
-        for v in range(CLOUD_VALUES):
-            total += np.int64(state[POOL + v])
-        for v in range(CLOUD_VALUES):
-            if state[POOL + v] > ZERO:
-                out_moves[n] = encode(CLOUD_MOVE, v)
-                out_probs[n] = np.float64(state[POOL + v]) / np.float64(total)
-                n += 1
+        n = counted_outcomes(state, POOL, CLOUD_VALUES, CLOUD_MOVE, out_moves, out_probs)
     return n
 
 
