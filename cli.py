@@ -213,7 +213,7 @@ def search_options(command):
         click.option("--engine", type=click.Choice(ENGINES), default=None,
                      help="alphabeta: deep tactical search; mcts: Monte Carlo tree search; "
                           "expectimax: search through the dice (two players); planner: shortest plans "
-                          "to a goal; greedy, random: baselines.  [default: the game's first engine, "
+                          "to a goal; greedy, random, policy (the game's playout policy): baselines.  [default: the game's first engine, "
                           "see `caldera games`]"),
         click.option("--depth", type=click.IntRange(1, 300), help="alphabeta, expectimax: plies to search."),
         click.option("--nodes", type=click.IntRange(1), help="alphabeta, expectimax, planner: stop after about this many nodes."),
@@ -431,8 +431,8 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
     """Play ENGINE_A against ENGINE_B: wins, draws, losses, score and Elo difference.
 
     \b
-    An ENGINE is NAME[:KEY=VALUE,...] with NAME alphabeta, mcts, expectimax, greedy or
-    random, e.g.
+    An ENGINE is NAME[:KEY=VALUE,...] with NAME alphabeta, mcts, expectimax, greedy,
+    policy or random, e.g.
       alphabeta:depth=4  mcts:sims=2000  mcts:time=0.1,threads=2  greedy  random
     Games 2k and 2k+1 share a random opening with the colours swapped (with more seats, each
     group of one game per seat shares it, engine A taking every seat in turn). Searches limited
