@@ -26,23 +26,75 @@ class CalderaGroup(click.Group):
         """Run a command, turning user errors into `caldera: error: ...` and exit 2."""
         from solver.errors import CalderaError
 
+        _never_fail_on_glyphs()
         try:
             code = super().main(args=args, prog_name=prog_name, standalone_mode=False, **extra)
         except click.UsageError as error:
-            click.echo(f"caldera: error: {error.format_message()}", err=True)
-            sys.exit(2)
+            _fail(error.format_message(), 2)
         except CalderaError as error:
-            click.echo(f"caldera: error: {error}", err=True)
-            sys.exit(2)
+            _fail(str(error), 2)
         except (click.Abort, KeyboardInterrupt):
-            click.echo("caldera: interrupted", err=True)
-            sys.exit(130)
+            _fail("interrupted", 130, "caldera: ")
+        except _ReaderGone:
+            # The reader went away (`caldera ... | head`): stop quietly, as a Unix tool does.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(141)
+        except OSError as error:
+            where = f": {error.filename}" if error.filename else " (writing the output)"
+            _fail(f"{error.strerror or error}{where}", 2)
         except Exception as error:
             if os.environ.get("CALDERA_DEBUG"):
                 raise
-            click.echo(f"caldera: internal error: {type(error).__name__}: {error} (set CALDERA_DEBUG=1 for the traceback; please report it)", err=True)
-            sys.exit(1)
+            _fail(f"{type(error).__name__}: {error} (set CALDERA_DEBUG=1 for the traceback; please report it)", 1,
+                  "caldera: internal error: ")
         sys.exit(code or 0)
+
+    def invoke(self, ctx):
+        """Run the command and flush its output; a closed pipe becomes _ReaderGone (click would exit 1)."""
+        try:
+            code = super().invoke(ctx)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise _ReaderGone from None
+        return code
+
+
+class _ReaderGone(Exception):
+    """stdout's reader closed the pipe."""
+
+
+def _fail(message: str, code: int, prefix: str = "caldera: error: ") -> None:
+    """Say `message` on one line of stderr (click's usage texts span several) and exit with `code`."""
+    line = " ".join(message.split())
+    try:
+        click.echo(prefix + line, err=True)
+    except OSError:
+        pass  # stderr itself is gone; the exit code still tells
+    sys.exit(code)
+
+
+def _never_fail_on_glyphs() -> None:
+    """Print a glyph the terminal's encoding lacks as '?' (PYTHONIOENCODING=ascii) instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+
+
+class Number(click.ParamType):
+    """A number option checked by solver/limits.py: ASCII digits, finite, inside its range (the same
+    range an engine spec's setting has), else one line naming the option."""
+
+    name = "number"
+
+    def __init__(self, setting: str | None = None, kind: type = int, low: float = 0, high: float = 1 << 62):
+        self.setting, self.kind, self.low, self.high = setting, kind, low, high
+
+    def convert(self, value, param, ctx, label: str | None = None):
+        """The checked number (CalderaError: one line, exit 2)."""
+        from solver.limits import RANGES, Range
+
+        checked = RANGES[self.setting] if self.setting else Range(self.kind, self.low, self.high)
+        return checked.check(label or param.opts[0], value)
 
 
 game_argument = click.argument("game", type=click.Choice(GAME_NAMES), metavar="GAME")
@@ -116,10 +168,10 @@ def show(game, position, after, seen_by):
       caldera show island start3 --after "2E roll:3V 3"
       caldera show oros first-peak --after "b2c2d2>S"
     """
-    from rich.console import Console
+    from solver.terminal import terminal
 
     entry, state, last_move = load(game, position, after, seen_by)
-    console = Console()
+    console = terminal()
     console.print(entry.render(state, highlight=last_move))
     console.print(entry.format_position(state), markup=False, highlight=False, soft_wrap=True)
 
@@ -154,7 +206,7 @@ def moves(game, position, after, seen_by):
 @game_argument
 @click.argument("position_and_depth", nargs=-1, required=True, metavar="[POSITION] DEPTH")
 @click.option("--divide", is_flag=True, help="Also print the count below each root move.")
-@click.option("--threads", default=1, show_default=True, type=click.IntRange(1, 64), help="Threads sharing the root moves.")
+@click.option("--threads", default=1, show_default=True, type=Number("threads"), help="Threads sharing the root moves.")
 @click.option("--reference", is_flag=True, help="Count with the slow, readable reference rules instead of the kernel.")
 @after_option
 def perft(game, position_and_depth, divide, threads, reference, after):
@@ -178,9 +230,7 @@ def perft(game, position_and_depth, divide, threads, reference, after):
     if len(position_and_depth) > 2:
         raise click.UsageError("perft takes [POSITION] DEPTH; put notation text in quotes")
     *position, depth_text = position_and_depth
-    if not depth_text.isdigit() or int(depth_text) > MAX_PERFT_DEPTH:
-        raise click.UsageError(f"DEPTH must be a whole number 0..{MAX_PERFT_DEPTH}, not '{depth_text}'")
-    depth = int(depth_text)
+    depth = Number(low=0, high=MAX_PERFT_DEPTH).convert(depth_text, None, None, label="DEPTH")
     entry, state, _ = load(game, position[0] if position else None, after)
     if reference and threads > 1:
         raise click.UsageError("--reference runs on one thread; drop --threads")
@@ -199,6 +249,10 @@ def perft(game, position_and_depth, divide, threads, reference, after):
     engine = "reference rules" if reference else f"kernel, {threads} thread{'s' if threads > 1 else ''}"
     speed = f"{result.nodes_per_second:,.0f} nodes/s" if result.seconds > 0 else "too fast to time"
     click.echo(f"speed    {speed} ({engine})")
+    if result.interrupted:
+        click.echo(f"stopped  by Ctrl-C: a partial count, {len(result.divide)} of {result.root_moves} root moves "
+                   "counted in full")
+        sys.exit(130)
 
 
 # Options that set an engine's settings: option -> (setting, flag as the user types it).
@@ -215,18 +269,18 @@ def search_options(command):
                           "expectimax: search through the dice (two players); planner: shortest plans "
                           "to a goal; greedy, random, policy (the game's playout policy): baselines.  [default: the game's first engine, "
                           "see `caldera games`]"),
-        click.option("--depth", type=click.IntRange(1, 300), help="alphabeta, expectimax: plies to search."),
-        click.option("--nodes", type=click.IntRange(1), help="alphabeta, expectimax, planner: stop after about this many nodes."),
-        click.option("--time", "seconds", type=click.FloatRange(min=0.01),
+        click.option("--depth", type=Number("depth"), help="alphabeta, expectimax: plies to search."),
+        click.option("--nodes", type=Number("nodes"), help="alphabeta, expectimax, planner: stop after about this many nodes."),
+        click.option("--time", "seconds", type=Number("time"),
                      help="Seconds to think (default 3 when no other limit is given; planner: 30)."),
-        click.option("--sims", type=click.IntRange(1), help="mcts: simulations to run."),
-        click.option("--multipv", type=click.IntRange(1, 64), default=1, show_default=True, help="Number of best moves to report."),
+        click.option("--sims", type=Number("sims"), help="mcts: simulations to run."),
+        click.option("--multipv", type=Number("multipv"), default=1, show_default=True, help="Number of best moves to report."),
         click.option("--solve", is_flag=True, help="alphabeta: prove a win, loss or draw instead of estimating."),
-        click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True, help="CPU threads to search with."),
-        click.option("--seed", type=int, help="mcts: random seed (same seed + --sims = same result)."),
-        click.option("--hash", "hash_mb", type=click.IntRange(1, 65536),
+        click.option("--threads", type=Number("threads"), default=1, show_default=True, help="CPU threads to search with."),
+        click.option("--seed", type=Number("seed"), help="mcts: random seed (same seed + --sims = same result)."),
+        click.option("--hash", "hash_mb", type=Number("hash"),
                      help="alphabeta, expectimax, planner: transposition table size in MB [default: 64]."),
-        click.option("--memory", "memory_mb", type=click.IntRange(16, 1 << 20), help="mcts: tree memory cap in MB [default: 256]."),
+        click.option("--memory", "memory_mb", type=Number("memory"), help="mcts: tree memory cap in MB [default: 256]."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -248,7 +302,7 @@ def engine_spec(engine: str, values: dict):
 
 def goal_options(command):
     """--goal and --budget: what a puzzle asks (docs/oros_puzzles.md)."""
-    command = click.option("--budget", type=click.IntRange(0), default=None,
+    command = click.option("--budget", type=Number(low=0, high=1000), default=None,
                            help="The most actions a plan may take  [default: the puzzle's, else 5].")(command)
     return click.option("--goal", default=None, metavar="GOAL",
                         help='A puzzle\'s goal (games with goals: oros), e.g. "mountain@d3", "mountains>=2", '
@@ -329,8 +383,8 @@ def print_planner_result(entry, spec, state, goal, budget, as_json) -> None:
 @main.command()
 @game_argument
 @position_argument
-@click.option("--top", type=click.IntRange(1, 20), default=3, show_default=True, help="How many moves to suggest.")
-@click.option("--time", "seconds", type=click.FloatRange(min=0.05), default=None,
+@click.option("--top", type=Number(low=1, high=20), default=3, show_default=True, help="How many moves to suggest.")
+@click.option("--time", "seconds", type=Number("time"), default=None,
               help="Seconds to think.  [default: the game's, see `caldera games`]")
 @goal_options
 @after_option
@@ -418,14 +472,14 @@ def run_plan(entry, spec, state, goal, budget: int, live: bool):
 @game_argument
 @click.argument("engine_a", metavar="ENGINE_A")
 @click.argument("engine_b", metavar="ENGINE_B")
-@click.option("--games", "n_games", type=click.IntRange(1, 100_000), default=20, show_default=True,
+@click.option("--games", "n_games", type=Number(low=1, high=100_000), default=20, show_default=True,
               help="Games to play; each opening is played once per seat, the engines' seats rotated.")
 @click.option("--position", default=None, metavar="POS",
               help="Start position: built-in name or notation text.  [default: the game's start]")
-@click.option("--random-plies", type=click.IntRange(0, 300), default=2, show_default=True,
+@click.option("--random-plies", type=Number(low=0, high=300), default=2, show_default=True,
               help="Random decisions opening each pair (or group) of games (penguins: 2 = the two setup "
                    "rival eggs; dice rolls between them are not counted).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the openings and of the engines' random choices.")
+@click.option("--seed", type=Number("seed"), default=0, show_default=True, help="Seed of the openings and of the engines' random choices.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary (and every game's moves) as one JSON object.")
 def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_json):
     """Play ENGINE_A against ENGINE_B: wins, draws, losses, score and Elo difference.
@@ -543,7 +597,7 @@ def scenarios(game, name, pictures):
       caldera scenarios penguins gullrock
       caldera scenarios penguins --no-pictures
     """
-    from rich.console import Console
+    from solver.terminal import terminal
 
     entry = record(game)
     if entry.scenarios is None:
@@ -552,7 +606,7 @@ def scenarios(game, name, pictures):
     chosen = [s for s in every if name in (None, s[0])]
     if not chosen:
         raise click.UsageError(f"no scenario '{name}'; scenarios: {', '.join(s[0] for s in every)}")
-    console = Console()
+    console = terminal()
     for number, (title, description, text) in enumerate(chosen):
         if pictures and number:
             console.print()
@@ -606,7 +660,7 @@ def warmup(names):
 
 @main.command()
 @click.option("--quick", is_flag=True, help="Small sizes: the whole run takes a few seconds (for tests and smoke checks).")
-@click.option("--threads", default=2, show_default=True, type=click.IntRange(2, 64),
+@click.option("--threads", default=2, show_default=True, type=Number(low=2, high=64),
               help="Threads of the second column (the first is always 1 thread).")
 @click.option("--vs-openspiel", is_flag=True,
               help='Also time OpenSpiel\'s C++ MCTS on breakthrough and connect_four (pip install ".[bench]").')
@@ -630,9 +684,8 @@ def bench(quick, threads, vs_openspiel, as_json):
     """
     import json
 
-    from rich.console import Console
-
     from solver.bench import print_report, run_suite
+    from solver.terminal import terminal
 
     console = _stderr_console()
     with console.status("bench", spinner="dots") if console.is_terminal else _no_status() as status:
@@ -640,7 +693,7 @@ def bench(quick, threads, vs_openspiel, as_json):
     if as_json:
         click.echo(json.dumps(report.as_dict(), indent=2))
     else:
-        print_report(report, Console())
+        print_report(report, terminal())
 
 
 class _no_status:
@@ -658,9 +711,9 @@ class _no_status:
 
 def _stderr_console():
     """A rich console on stderr, so progress never mixes with results on stdout."""
-    from rich.console import Console
+    from solver.terminal import terminal
 
-    return Console(stderr=True)
+    return terminal(stderr=True)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ another file changes, so a fresh folder per source version means an edit never r
 import hashlib
 import importlib
 import os
+import tempfile
 from pathlib import Path
 
 
@@ -23,7 +24,21 @@ def _cache_dir() -> Path:
     return Path(base) / f"numba-{digest.hexdigest()[:16]}"
 
 
-os.environ.setdefault("NUMBA_CACHE_DIR", str(_cache_dir()))
+def _usable(folder: str) -> str:
+    """`folder` once it is known to be a folder Caldera can write to, else CalderaError in one line
+    (numba would fail later with "no locator available", or recompile everything elsewhere)."""
+    from solver.errors import CalderaError
+
+    try:
+        os.makedirs(folder, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as error:
+        raise CalderaError(f"cannot cache compiled kernels in {folder} ({error.strerror or error}); "
+                           "set CALDERA_CACHE_DIR to a folder you can write to") from None
+    return folder
+
+
+os.environ["NUMBA_CACHE_DIR"] = _usable(os.environ.get("NUMBA_CACHE_DIR") or str(_cache_dir()))
 
 
 def kernel_module(name: str):

@@ -13,6 +13,7 @@ from kernels import kernel_module
 from kernels.dispatch import call
 from solver.analysis import Analysis, Line, Score
 from solver.search import alphabeta_core as core
+from solver.limits import check_memory, usable_threads
 from solver.watch import new_stop, stop_reason, table_entries, watch
 
 TABLE_ENTRY_BYTES = 16
@@ -87,18 +88,23 @@ def alphabeta_analysis(
     threads: lazy SMP - extra threads search the same tree with the shared table and speed up
     the main thread's search; the result is the main thread's.
     """
+    started = time.perf_counter()  # the table's setup counts against the time limit
     module = kernel_module(kernel)
     weights = module.EVAL_WEIGHTS.copy() if weights is None else weights
     stop = new_stop() if stop is None else stop
-    keys = np.zeros(table_entries(hash_mb, TABLE_ENTRY_BYTES), dtype=np.uint64)
-    data = np.zeros_like(keys)
+    threads, thread_note = usable_threads(threads)
+    entries = table_entries(hash_mb, TABLE_ENTRY_BYTES)
+    check_memory(entries * TABLE_ENTRY_BYTES / 2**20, f"hash={hash_mb}")
+    keys = np.zeros(entries, dtype=np.uint64)  # np.zeros: the pages are zeroed as the search reaches them
+    data = np.zeros(entries, dtype=np.uint64)
     max_depth = min(depth or MAX_DEPTH, MAX_DEPTH)
     node_limit = nodes if nodes is not None else 1 << 62
     main = _Worker(node_limit)
     helpers = [_Worker(1 << 62) for _ in range(threads - 1)]
     helpers_stop = np.zeros(1, dtype=np.int64)
-    started = time.perf_counter()
     result = Analysis("solver" if solve else "alphabeta", [], 0, 0, 0.0, "depth", threads)
+    if thread_note:
+        result.notes.append(thread_note)
 
     def total_nodes() -> int:
         return int(main.control[core.NODES] + sum(h.control[core.NODES] for h in helpers))
@@ -154,7 +160,8 @@ def alphabeta_analysis(
     for thread in helper_threads:
         thread.start()
     try:
-        watch(deepen, stop, seconds, on_tick=None if on_progress is None else lambda: on_progress(snapshot()))
+        watch(deepen, stop, seconds, on_tick=None if on_progress is None else lambda: on_progress(snapshot()),
+              started=started)
     finally:
         helpers_stop[0] = 1
         for thread in helper_threads:

@@ -12,12 +12,12 @@ import json
 import math
 from fractions import Fraction
 
-from rich.console import Console
 from rich.table import Table
 
 from solver.analysis import Analysis
 from solver.engine import EngineSpec
 from solver.games.game_record import Game
+from solver.terminal import terminal
 
 PV_SHOWN = 12  # moves of a principal variation printed in the table
 
@@ -42,7 +42,7 @@ def progress_line(state, analysis: Analysis, game: Game) -> str:
 
 def print_analysis(state, spec: EngineSpec, analysis: Analysis, game: Game) -> None:
     """The analysis as a table of lines with a summary, on stdout."""
-    console = Console(emoji=False)  # move texts like "partner:B:" are not emoji codes
+    console = terminal()
     seat = game.seat_name(state)
     console.print(f"position  {game.format_position(state)}", markup=False, highlight=False, soft_wrap=True)
     console.print(f"to move   {seat} ({game.phase_text(state)})  engine {spec.text()}", markup=False, highlight=False, soft_wrap=True)
@@ -130,7 +130,7 @@ def chance_table_lines(state, game: Game) -> list[str]:
 
 def print_chance(state, spec: EngineSpec, game: Game) -> None:
     """What `analyze` prints at a chance node: the outcomes of the dice, instead of a search."""
-    console = Console(emoji=False)  # move texts like "partner:B:" are not emoji codes
+    console = terminal()
     console.print(f"position  {game.format_position(state)}", markup=False, highlight=False, soft_wrap=True)
     console.print(f"to move   {game.seat_name(state)} ({game.phase_text(state)})  engine {spec.text()}", markup=False, highlight=False, soft_wrap=True)
     console.print(chance_note(state, game), markup=False, highlight=False, soft_wrap=True)

@@ -11,6 +11,8 @@ from typing import Callable
 
 from solver.engine import EngineSpec, check_engine
 from solver.errors import CalderaError
+from solver.limits import check_settings_fit, ctrl_c_stops, usable_threads
+from solver.watch import new_stop, watch
 
 # Engines that search a chance root outcome by outcome; the others have nothing to decide there,
 # so `analyze` lists the outcomes with their probabilities instead.
@@ -74,10 +76,11 @@ def goal_games() -> list[str]:
 
 
 def checked_spec(game, spec: EngineSpec, state) -> EngineSpec:
-    """`spec`, once its engine is known to fit the game and the position's number of players,
-    and the position is no other seat's view than the one to move (a search looks from the
-    view of the seat to move)."""
+    """`spec`, once its engine is known to fit the game, the position's number of players and the
+    machine's memory, and the position is no other seat's view than the one to move (a search
+    looks from the view of the seat to move)."""
     check_engine(game, spec.name, game.player_count(state))
+    check_settings_fit(spec.settings)
     viewer = game.viewer(state) if game.viewer is not None else None
     if viewer is not None and not game.is_chance(state) and not game.is_over(state) and viewer != game.to_move(state):
         raise CalderaError(f"this is {game.seats[viewer]}'s view, but {game.seat_name(state)} is to move: a search "
@@ -99,8 +102,10 @@ def search(game, spec: EngineSpec, state, on_progress: Callable | None = None, n
 
     prepare(game, (spec.name,), state, **({"notice": notice} if notice else {}))
     words = game.to_kernel(state)
-    return run_engine(spec, game.kernel_name(words), words, plies_to_end=game.plies_to_end(state),
-                      on_progress=on_progress)
+    stop = new_stop()
+    with ctrl_c_stops(stop):  # Ctrl-C ends the search with its best result so far
+        return run_engine(spec, game.kernel_name(words), words, stop=stop, plies_to_end=game.plies_to_end(state),
+                          on_progress=on_progress)
 
 
 def plan(game, spec: EngineSpec, state, goal, budget: int, on_progress: Callable | None = None):
@@ -111,8 +116,10 @@ def plan(game, spec: EngineSpec, state, goal, budget: int, on_progress: Callable
 
     prepare(game, ("planner",), state)
     s = spec.settings
-    return solve(game, state, goal, budget, nodes=s.get("nodes"), seconds=s.get("time"),
-                 hash_mb=s.get("hash", DEFAULT_HASH_MB), on_progress=on_progress)
+    stop = new_stop()
+    with ctrl_c_stops(stop):  # Ctrl-C ends the search with what it ruled out so far
+        return solve(game, state, goal, budget, nodes=s.get("nodes"), seconds=s.get("time"),
+                     hash_mb=s.get("hash", DEFAULT_HASH_MB), stop=stop, on_progress=on_progress)
 
 
 def perft(game, state, depth: int, threads: int, reference: bool, on_root_move: Callable | None = None):
@@ -120,7 +127,12 @@ def perft(game, state, depth: int, threads: int, reference: bool, on_root_move: 
     from solver import perft as counting
     from solver.warmup import prepare
 
-    if reference:
+    if reference:  # pure Python: Ctrl-C interrupts it at once, and root_split keeps what was counted
         return counting.reference_perft(game, state, depth, on_root_move=on_root_move)
     prepare(game, ("perft",), state)
-    return counting.perft(game, game.to_kernel(state), depth, threads, on_root_move=on_root_move)
+    threads, _ = usable_threads(threads)
+    stop, done = new_stop(), []
+    with ctrl_c_stops(stop):  # the kernel polls the flag: a partial count comes back within a moment
+        watch(lambda: done.append(counting.perft(game, game.to_kernel(state), depth, threads,
+                                                 on_root_move=on_root_move, stop=stop)), stop, None)
+    return done[0]

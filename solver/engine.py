@@ -13,6 +13,7 @@ from typing import Callable
 
 from solver.analysis import Analysis, Line, Score
 from solver.errors import CalderaError
+from solver.limits import RANGES
 
 # Which settings each engine understands, and their types.
 SETTINGS = {
@@ -124,15 +125,15 @@ class EngineSpec:
                 allowed = ", ".join(known) or "none"
                 raise EngineError(f"engine {name} has no setting '{key}' (settings: {allowed})")
             kind = known[key]
-            try:
-                if kind is bool:
-                    converted[key] = value if isinstance(value, bool) else str(value).lower() in ("1", "true", "yes")
-                else:
-                    converted[key] = kind(value)
-            except ValueError:
-                raise EngineError(f"engine {name}: {key}={value} is not a {kind.__name__}") from None
-            if kind in (int, float) and converted[key] <= 0 and key != "seed":
-                raise EngineError(f"engine {name}: {key} must be positive, not {value}")
+            if key in RANGES:
+                try:
+                    converted[key] = RANGES[key].check(f"{name}:{key}", value)
+                except CalderaError as error:
+                    raise EngineError(str(error)) from None
+            elif kind is bool:
+                converted[key] = value if isinstance(value, bool) else str(value).lower() in ("1", "true", "yes")
+            else:
+                converted[key] = kind(value)
         if "weights" in converted:
             parse_weights(converted["weights"])
         return EngineSpec(name, converted)

@@ -15,3 +15,9 @@ class NotationError(CalderaError, ValueError):
         self.column = column
         self.message = message
         super().__init__(f"{field} (column {column}): {message}")
+
+
+def shown(text: str, room: int = 40) -> str:
+    """`text` as an error message quotes it: on one line, a long one cut short."""
+    line = text.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t")
+    return line if len(line) <= room else f"{line[:room - 12]}... ({len(text):,} characters)"

@@ -24,6 +24,7 @@ from kernels.dispatch import call
 from solver.analysis import Analysis, Line, Score
 from solver.games.kernel_calls import chance_outcome_list, next_state
 from solver.search import expectimax_core as core
+from solver.limits import check_memory
 from solver.watch import new_stop, stop_reason, table_entries, watch
 
 TABLE_ENTRY_BYTES = 24
@@ -45,7 +46,9 @@ class _Search:
 
     def __init__(self, kernel: str, hash_mb: int, weights: np.ndarray, node_limit: int):
         self.kernel = kernel
-        self.keys = np.zeros(table_entries(hash_mb, TABLE_ENTRY_BYTES), dtype=np.uint64)
+        entries = table_entries(hash_mb, TABLE_ENTRY_BYTES)
+        check_memory(entries * TABLE_ENTRY_BYTES / 2**20, f"hash={hash_mb}")
+        self.keys = np.zeros(entries, dtype=np.uint64)
         self.info = np.zeros(len(self.keys), dtype=np.int64)
         self.tvalues = np.zeros(len(self.keys), dtype=np.float64)
         self.history = np.zeros(core.HISTORY_LEN, dtype=np.int64)

@@ -25,6 +25,8 @@ from kernels import kernel_module
 from kernels.dispatch import call
 from kernels.rng import new_rng
 from solver.analysis import Analysis, Line, Score
+from solver.errors import CalderaError
+from solver.limits import check_memory, usable_threads
 from solver.search import mcts_core as core
 
 BYTES_PER_NODE = core.BYTES_PER_NODE
@@ -172,15 +174,17 @@ def mcts_analysis(
     Scores are Score("value", mean result of the side to move at the root, 0..1).
     `on_progress(analysis)` is called about every 0.2 s with the result so far.
     """
-    threads = max(int(threads), 1)
+    threads, thread_note = usable_threads(max(int(threads), 1))
     root = np.ascontiguousarray(root)
     module = kernel_module(kernel)
     if module.legal_moves(root, np.empty(module.MAX_MOVES, dtype=np.int64)) == 0:
         return Analysis("mcts", [], 0, 0, 0.0, "no-moves", threads)
     halt = stop if stop is not None else np.zeros(1, dtype=np.int64)
+    check_memory(memory_mb, f"memory={memory_mb}")
     capacity = tree_capacity(memory_mb, threads)
     if capacity < 1 + module.MAX_MOVES:
-        raise ValueError(f"{memory_mb} MB is too little memory for {threads} MCTS trees")
+        raise CalderaError(f"memory={memory_mb} MB is too little for {threads} MCTS trees of at least "
+                           f"{(1 + module.MAX_MOVES) * BYTES_PER_NODE / 2**20:.1f} MB each")
     trees = [Tree(kernel, root, capacity, seed + i, exploration) for i in range(threads)]
     trees[0].warm_up()  # load (or compile) the kernels before the clock starts
     if sims is None:
@@ -237,7 +241,7 @@ def mcts_analysis(
         stopped = "sims"
     else:
         stopped = "time"
-    notes = []
+    notes = [thread_note] if thread_note else []
     if any(tree.full for tree in trees):
         size = sum(tree.size for tree in trees)
         notes.append(f"tree full at {size:,} nodes (memory cap {memory_mb} MB): kept searching without growing")

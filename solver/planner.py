@@ -17,6 +17,7 @@ from typing import Callable
 import numpy as np
 
 from solver.errors import CalderaError
+from solver.limits import check_memory
 from solver.watch import new_stop, stop_reason, table_entries, watch
 
 FOUND, NO_PLAN, UNKNOWN = "found", "none", "unknown"
@@ -61,7 +62,9 @@ def solve(game, state, goal, budget: int, nodes: int | None = None, seconds: flo
     stop = new_stop() if stop is None else stop
     control = np.zeros(core.CONTROL_LEN, dtype=np.int64)
     control[core.NODE_LIMIT] = nodes if nodes is not None else 1 << 62
-    keys = np.zeros(table_entries(hash_mb, TABLE_ENTRY_BYTES), dtype=np.uint64)
+    entries = table_entries(hash_mb, TABLE_ENTRY_BYTES)
+    check_memory(entries * TABLE_ENTRY_BYTES / 2**20, f"hash={hash_mb}")
+    keys = np.zeros(entries, dtype=np.uint64)
     proven = np.zeros(keys.shape[0], dtype=np.int8)
     path = np.zeros(max(budget, 1), dtype=np.int64)
     started = time.perf_counter()

@@ -11,6 +11,8 @@ import json
 
 from rich.console import Console
 
+from solver.terminal import terminal
+
 from solver.games.game_record import Game
 from solver.planner import FOUND, NO_PLAN, PlanResult
 
@@ -49,7 +51,7 @@ def progress_line(result: PlanResult) -> str:
 def print_plan(game: Game, state, goal, result: PlanResult, console: Console | None = None) -> None:
     """The puzzle, the verdict, and a found plan step by step with the board after each step
     (the cells each action changed highlighted)."""
-    console = console or Console()
+    console = console or terminal()
     _say(console, f"position  {game.format_position(state)}")
     _say(console, f"goal      {game.goals.format(goal)} ({game.goals.describe(goal)})  budget {result.budget}")
     _say(console, verdict(result))

@@ -42,9 +42,10 @@ def table_entries(hash_mb: int, entry_bytes: int) -> int:
 
 
 def watch(work: Callable[[], None], stop: np.ndarray, seconds: float | None,
-          on_tick: Callable[[], None] | None = None, tick_s: float = 0.2) -> None:
-    """Run `work()` in a thread; raise `stop` at the time limit or on Ctrl-C; call `on_tick`
-    about every `tick_s` seconds. Exceptions from `work` are re-raised here."""
+          on_tick: Callable[[], None] | None = None, tick_s: float = 0.2, started: float | None = None) -> None:
+    """Run `work()` in a thread; raise `stop` at the time limit (`seconds` after `started`, a
+    perf_counter reading, by default now) or on Ctrl-C; call `on_tick` about every `tick_s`
+    seconds. Exceptions from `work` are re-raised here."""
     failure: list[BaseException] = []
 
     def run() -> None:
@@ -55,7 +56,8 @@ def watch(work: Callable[[], None], stop: np.ndarray, seconds: float | None,
             stop[0] = INTERRUPTED
 
     worker = threading.Thread(target=run, daemon=True)
-    started = last_tick = time.perf_counter()
+    last_tick = time.perf_counter()
+    started = last_tick if started is None else started
     worker.start()
     while worker.is_alive():
         try:

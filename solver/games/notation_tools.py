@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Callable, TypeVar
 
-from solver.errors import NotationError
+from solver.errors import NotationError, shown
 
 State = TypeVar("State")
 
@@ -17,12 +17,13 @@ def words_with_columns(text: str) -> list[tuple[str, int]]:
 
 
 def whole_number(word: str, field: str, column: int, low: int, high: int) -> int:
-    """A whole number in [low, high] written in ASCII digits, or NotationError."""
+    """A whole number in [low, high] written in ASCII digits, or NotationError (a number of
+    thousands of digits too: it is out of every range, and Python would refuse to read it)."""
     if not re.fullmatch(r"[0-9]+", word):
-        raise NotationError(field, column, f"'{word}' is not a whole number")
-    value = int(word)
-    if not low <= value <= high:
-        raise NotationError(field, column, f"{value} is outside {low}..{high}")
+        raise NotationError(field, column, f"'{shown(word)}' is not a whole number")
+    value = int(word) if len(word) <= 18 else None
+    if value is None or not low <= value <= high:
+        raise NotationError(field, column, f"{shown(word)} is outside {low}..{high}")
     return value
 
 
@@ -31,7 +32,7 @@ def resolve(text: str | None, builtins: dict[str, str], default: str, parse: Cal
     text = default if text is None else text.strip()
     if text in builtins:
         return parse(builtins[text])
-    if " " not in text:
+    if len(text.split()) < 2:
         names = ", ".join(builtins)
-        raise NotationError("position", 1, f"'{text}' is neither a built-in position ({names}) nor notation text")
+        raise NotationError("position", 1, f"'{shown(text)}' is neither a built-in position ({names}) nor notation text")
     return parse(text)

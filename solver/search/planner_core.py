@@ -46,19 +46,20 @@ def store(keys, proven, key, actions):
     proven[slot] = actions
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def bound(kernel, state, goal):
     """The kernel's lower bound on the actions from `state` to `goal` (0 when it is met)."""
     numba.literally(kernel)
     return dispatch.goal_bound(kernel, state, goal)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(kernel, root, goal, limit, keys, proven, path, control, stop):
     """Depth-first search for a plan of at most `limit` actions from `root` (whose goal is not
     met) with the kernel named `kernel` (a literal). Returns the plan's length n >= 1 with the
     plan in path[:n], NONE (0: proven, no plan within `limit`) or STOPPED (-1: stop flag or node
-    limit, nothing proven)."""
+    limit, nothing proven). Runs without the GIL, so the watcher thread can raise `stop` (time
+    limit, Ctrl-C) while it runs."""
     numba.literally(kernel)
     n_words = root.shape[0]
     states = np.empty((limit + 1, n_words), dtype=root.dtype)

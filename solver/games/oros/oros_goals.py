@@ -21,9 +21,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.errors import NotationError
-from solver.games.oros.oros_rules import MOUNTAIN, cell_name
-from solver.games.oros.oros_notation import parse_cell
 from kernels.oros.oros_goal_layout import (
     CLAUSE_WORDS,
     GOAL_HEADER,
@@ -34,6 +31,10 @@ from kernels.oros.oros_goal_layout import (
     MOUNTAINS_AT_LEAST,
     NEW_MOUNTAINS_PER_ACTION,
 )
+from solver.errors import NotationError, shown
+from solver.games.notation_tools import whole_number
+from solver.games.oros.oros_notation import parse_cell
+from solver.games.oros.oros_rules import MOUNTAIN, cell_name
 
 NO_CELL = -1
 
@@ -83,61 +84,57 @@ def _parse_clause(text: str, column: int, width: int, height: int) -> Clause:
     cells = width * height
     match = _CLAUSE.fullmatch(text)
     if not match:
-        raise NotationError("goal", column, f"'{text}' is not a goal clause; use mountain@CELL, mountains>=N, "
+        raise NotationError("goal", column, f"'{shown(text)}' is not a goal clause; use mountain@CELL, mountains>=N, "
                                             "levelL@CELL or land>=N")
     word, rest = match.group("word"), match.group("rest")
     at = column + len(word)
     if word == "mountain":
         if not rest.startswith("@"):
-            raise NotationError("goal", at, f"'{text}': write mountain@CELL (one mountain) or mountains>=N")
+            raise NotationError("goal", at, f"'{shown(text)}': write mountain@CELL (one mountain) or mountains>=N")
         return Clause(MOUNTAIN_AT, parse_cell(rest[1:], width, height, "goal", at + 1), 0)
     if word == "level":
         level = re.fullmatch(r"([0-9]+)@(.*)", rest, re.S)
         if not level:
-            raise NotationError("goal", at, f"'{text}': write levelL@CELL with L 1..4, e.g. level4@c2")
+            raise NotationError("goal", at, f"'{shown(text)}': write levelL@CELL with L 1..4, e.g. level4@c2")
+        if not (len(level.group(1)) == 1 and 1 <= int(level.group(1)) <= 4):
+            raise NotationError("goal", at, f"level {shown(level.group(1))} is outside 1..4 (a mountain is mountain@CELL)")
         number = int(level.group(1))
-        if not 1 <= number <= 4:
-            raise NotationError("goal", at, f"level {number} is outside 1..4 (a mountain is mountain@CELL)")
         return Clause(LEVEL_AT, parse_cell(level.group(2), width, height, "goal", at + len(level.group(1)) + 1), number)
     limit = {"mountains": cells, "land": MOUNTAIN * cells}[word]
     count = re.fullmatch(r">=([0-9]+)", rest)
     if not count:
-        raise NotationError("goal", at, f"'{text}': write {word}>=N with a whole number N")
-    number = int(count.group(1))
+        raise NotationError("goal", at, f"'{shown(text)}': write {word}>=N with a whole number N")
+    number = whole_number(count.group(1), "goal", at + 2, 0, 1 << 30)
     if number > limit:
         raise NotationError("goal", at + 2, f"{word}>={number} cannot be reached on a {width} x {height} map "
                                             f"(at most {limit})")
     return Clause(MOUNTAINS_AT_LEAST if word == "mountains" else LAND_AT_LEAST, NO_CELL, number)
 
 
-def format_clause(clause: Clause, width: int) -> str:
-    """The canonical text of one clause."""
-    if clause.kind == MOUNTAIN_AT:
-        return f"mountain@{cell_name(clause.cell, width)}"
-    if clause.kind == LEVEL_AT:
-        return f"level{clause.number}@{cell_name(clause.cell, width)}"
-    return f"{'mountains' if clause.kind == MOUNTAINS_AT_LEAST else 'land'}>={clause.number}"
+# How each clause kind reads, as notation and in words ({cell}, {n} and the plural {s} filled in).
+CLAUSE_TEXT = {
+    MOUNTAIN_AT: ("mountain@{cell}", "a mountain on {cell}"),
+    LEVEL_AT: ("level{n}@{cell}", "a level-{n} tile on {cell}"),
+    MOUNTAINS_AT_LEAST: ("mountains>={n}", "at least {n} mountain{s}"),
+    LAND_AT_LEAST: ("land>={n}", "a total land level of at least {n}"),
+}
+
+
+def clause_text(clause: Clause, width: int, in_words: bool) -> str:
+    """One clause as canonical notation, or in words (e.g. "a mountain on d3")."""
+    cell = cell_name(clause.cell, width) if clause.cell != NO_CELL else ""
+    template = CLAUSE_TEXT[clause.kind][1 if in_words else 0]
+    return template.format(cell=cell, n=clause.number, s="s" if clause.number != 1 else "")
 
 
 def format_goal(goal: Goal) -> str:
     """The canonical text of a goal: clauses joined by commas, no spaces."""
-    return ",".join(format_clause(clause, goal.width) for clause in goal.clauses)
-
-
-def describe_clause(clause: Clause, width: int) -> str:
-    """One clause in words, e.g. "a mountain on d3"."""
-    if clause.kind == MOUNTAIN_AT:
-        return f"a mountain on {cell_name(clause.cell, width)}"
-    if clause.kind == LEVEL_AT:
-        return f"a level-{clause.number} tile on {cell_name(clause.cell, width)}"
-    if clause.kind == MOUNTAINS_AT_LEAST:
-        return f"at least {clause.number} mountain{'s' if clause.number != 1 else ''}"
-    return f"a total land level of at least {clause.number}"
+    return ",".join(clause_text(clause, goal.width, in_words=False) for clause in goal.clauses)
 
 
 def describe_goal(goal: Goal) -> str:
     """The goal in words, e.g. "a mountain on d3 and at least 2 mountains"."""
-    return " and ".join(describe_clause(clause, goal.width) for clause in goal.clauses)
+    return " and ".join(clause_text(clause, goal.width, in_words=True) for clause in goal.clauses)
 
 
 def check_fits(goal: Goal, state) -> None:

@@ -1,0 +1,62 @@
+"""A real `caldera` process whose stderr is a terminal, so that its live status line tells when the
+search (not numba's loading) is running: the moment a user would press Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+LOAD_S = 600  # loading or compiling the kernels before the status line shows: no test bound
+
+
+@dataclass
+class Finished:
+    """What a caldera process left: exit code, stdout, the terminal's text, and how many seconds
+    it ran after the status line first showed (after the signal, when one was sent)."""
+
+    code: int
+    out: str
+    screen: str
+    seconds: float
+
+
+def run_live(args: list[str], marker: str, interrupt: bool) -> Finished:
+    """Run `caldera ARGS` until `marker` shows on its terminal, then (if `interrupt`) send SIGINT;
+    wait for the end. `seconds` counts from the signal, or from the marker without one."""
+    leader, follower = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "cli", *args], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=follower, stdin=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "200"})
+    os.close(follower)
+    screen = b""
+    try:
+        deadline = time.monotonic() + LOAD_S
+        while marker.encode() not in screen and time.monotonic() < deadline and process.poll() is None:
+            if select.select([leader], [], [], 0.05)[0]:
+                screen += _read(leader)
+        assert marker.encode() in screen, f"{args}: never showed {marker!r}: {screen[-400:]!r}"
+        started = time.monotonic()
+        if interrupt:
+            process.send_signal(signal.SIGINT)
+        out = process.communicate(timeout=60)[0]
+        seconds = time.monotonic() - started
+        screen += _read(leader)
+    finally:
+        process.kill()
+        os.close(leader)
+    return Finished(process.returncode, out.decode(), screen.decode(errors="replace"), seconds)
+
+
+def _read(leader: int) -> bytes:
+    """What the terminal holds now (nothing once the process has closed it)."""
+    try:
+        return os.read(leader, 1 << 16) if select.select([leader], [], [], 0)[0] else b""
+    except OSError:
+        return b""
