@@ -56,47 +56,36 @@ def test_a_json_file_reads_like_toml(tmp_path):
     assert model.chance(A, B, PLAIN) == Fraction(6, 10)  # not listed: the default
 
 
-BAD_SKILL = [
-    ("probability", "[success]\nA = { B = 1.2 }", "success.A.B: 1.2 is outside [0, 1] (a probability)"),
-    ("negative", "default = -0.1", "default: -0.1 is outside [0, 1]"),
-    ("effect", "[cards]\nharder = -1.5", "cards.harder: -1.5 is outside [-1, 1] (an effect)"),
-    ("player", "[success]\nG = { A = 0.5 }", "unknown player 'G'"),
-    ("partner", "[success]\nA = { Z = 0.5 }", "success.A.Z: unknown player 'Z'"),
-    ("assister", "[assist]\nQ = 0.1", "assist: unknown player 'Q'"),
-    ("self", "[success]\nA = { A = 0.5 }", "success.A.A: a hurler never throws to themselves"),
-    ("fine", "default = 0.12345", "default: 0.12345 is finer than the model's steps of 0.0001"),
-    ("key", "defualt = 0.5", "unknown key 'defualt'"),
-    ("card", "[cards]\nharsh = 0.1", "unknown key 'cards.harsh'"),
-    ("text", "default = 'high'", "default: 'high' is not a number"),
-    ("toml", "default = = 0.5", "not valid TOML"),
+# (id, kind of file, its text, what the error says): a skill model's mistakes, then a deck's.
+BAD_FILES = [
+    ("probability", "skill", "[success]\nA = { B = 1.2 }", "success.A.B: 1.2 is outside [0, 1] (a probability)"),
+    ("negative", "skill", "default = -0.1", "default: -0.1 is outside [0, 1]"),
+    ("effect", "skill", "[cards]\nharder = -1.5", "cards.harder: -1.5 is outside [-1, 1] (an effect)"),
+    ("player", "skill", "[success]\nG = { A = 0.5 }", "unknown player 'G'"),
+    ("partner", "skill", "[success]\nA = { Z = 0.5 }", "success.A.Z: unknown player 'Z'"),
+    ("assister", "skill", "[assist]\nQ = 0.1", "assist: unknown player 'Q'"),
+    ("self", "skill", "[success]\nA = { A = 0.5 }", "success.A.A: a hurler never throws to themselves"),
+    ("fine", "skill", "default = 0.12345", "default: 0.12345 is finer than the model's steps of 0.0001"),
+    ("key", "skill", "defualt = 0.5", "unknown key 'defualt'"),
+    ("card", "skill", "[cards]\nharsh = 0.1", "unknown key 'cards.harsh'"),
+    ("text", "skill", "default = 'high'", "default: 'high' is not a number"),
+    ("toml", "skill", "default = = 0.5", "not valid TOML"),
+    ("size", "deck", "[cards]\nplain = 21\nassister = 10\nturbulator = 10\nharder = 5\neasier = 5",
+     "51 cards; the challenge deck has 50 (H-5)"),
+    ("short", "deck", "[cards]\nplain = 50\nharder = -5\neasier = 5", "cards.harder: -5 is not a whole number of cards"),
+    ("fraction", "deck", "[cards]\nplain = 49.5\neasier = 0.5", "cards.plain: 49.5 is not a whole number"),
+    ("type", "deck", "[cards]\njoker = 50", "unknown key 'cards.joker'"),
 ]
 
 
-@pytest.mark.parametrize("text, message", [case[1:] for case in BAD_SKILL], ids=[case[0] for case in BAD_SKILL])
-def test_a_bad_skill_file_is_refused_naming_file_and_key(tmp_path, text, message):
-    """Each mistake of the format gives one DataError naming the file and the key."""
+@pytest.mark.parametrize("kind, text, message", [case[1:] for case in BAD_FILES], ids=[case[0] for case in BAD_FILES])
+def test_a_bad_file_is_refused_naming_file_and_key(tmp_path, kind, text, message):
+    """Each mistake of the format (for a deck: other than 50 cards, counts that are not whole
+    numbers of a known type) gives one DataError naming the file and the key."""
     source = write(tmp_path, "bad.toml", text)
     with pytest.raises(DataError) as info:
-        skill_model(source)
-    assert str(info.value).startswith(f"skill file {source}: ") and message in str(info.value)
-
-
-BAD_DECK = [
-    ("size", "[cards]\nplain = 21\nassister = 10\nturbulator = 10\nharder = 5\neasier = 5",
-     "51 cards; the challenge deck has 50 (H-5)"),
-    ("short", "[cards]\nplain = 50\nharder = -5\neasier = 5", "cards.harder: -5 is not a whole number of cards"),
-    ("fraction", "[cards]\nplain = 49.5\neasier = 0.5", "cards.plain: 49.5 is not a whole number"),
-    ("type", "[cards]\njoker = 50", "unknown key 'cards.joker'"),
-]
-
-
-@pytest.mark.parametrize("text, message", [case[1:] for case in BAD_DECK], ids=[case[0] for case in BAD_DECK])
-def test_a_bad_deck_is_refused(tmp_path, text, message):
-    """A deck of other than 50 cards, or counts that are not whole numbers of a known type."""
-    source = write(tmp_path, "deck.toml", text)
-    with pytest.raises(DataError, match="deck file ") as info:
-        deck(source)
-    assert message in str(info.value)
+        {"skill": skill_model, "deck": deck}[kind](source)
+    assert str(info.value).startswith(f"{kind} file {source}: ") and message in str(info.value)
 
 
 def test_a_deck_of_fifty_of_one_type_is_fine(tmp_path):
