@@ -274,7 +274,8 @@ def search_options(command):
         click.option("--time", "seconds", type=Number("time"),
                      help="Seconds to think (default 3 when no other limit is given; planner: 30)."),
         click.option("--sims", type=Number("sims"), help="mcts: simulations to run."),
-        click.option("--multipv", type=Number("multipv"), default=1, show_default=True, help="Number of best moves to report."),
+        click.option("--multipv", type=Number("multipv"), default=None,
+                     help="Number of best moves to report.  [default: 1; hop: every move]"),
         click.option("--solve", is_flag=True, help="alphabeta: prove a win, loss or draw instead of estimating."),
         click.option("--threads", type=Number("threads"), default=1, show_default=True, help="CPU threads to search with."),
         click.option("--seed", type=Number("seed"), help="mcts: random seed (same seed + --sims = same result)."),
@@ -344,6 +345,7 @@ def analyze(game, position, after, seen_by, as_json, engine, seconds, hash_mb, m
       caldera analyze oros twin-peaks --json
     """
     from solver import commands
+    from solver.engine import SETTINGS
 
     entry, state, _ = load(game, position, after, seen_by)
     goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
@@ -352,6 +354,8 @@ def analyze(game, position, after, seen_by, as_json, engine, seconds, hash_mb, m
     for key, default in (("multipv", 1), ("threads", 1)):
         if values[key] == default:
             values[key] = None
+    if limits["multipv"] is None and entry.analyze_lines > 1 and "multipv" in SETTINGS[engine]:
+        values["multipv"] = entry.analyze_lines  # the game's own default (hop: every move)
     if engine == "planner" and values["time"] is None and values["nodes"] is None:
         values["time"] = DEFAULT_PLAN_SECONDS
     spec = commands.checked_spec(entry, engine_spec(engine, values), state)

@@ -102,6 +102,7 @@ class Game:
     view_of: Callable[[Any, int], Any] | None = None
     viewer: Callable[[Any], int | None] | None = None
     chance_name: Callable[[Any], str] | None = None  # what chance decides next, in words, where not "the dice roll"
+    analyze_lines: int = 1  # root moves `analyze` reports without --multipv (hop: every move)
 
     def player_count(self, state) -> int:
         """The seats of position `state`."""

@@ -58,15 +58,17 @@ def test_hint_picks_the_partner_who_throws_clearly_better(tmp_path):
 
 
 def test_analyze_gives_every_partner_a_win_chance_and_every_player_a_chance():
-    """start4: the three partners, each with A's simulated win chance, and a line of every
-    player's chance (four seats)."""
-    code, out, _ = run("analyze", "hop", "start4", "--sims", "4000", "--seed", "1", "--multipv", "5")
+    """start4: without --multipv, the three partners, each with A's simulated win chance, and a
+    line of every player's chance (four seats); --multipv 1 gives the best alone."""
+    code, out, _ = run("analyze", "hop", "start4", "--sims", "4000", "--seed", "1")
     assert code == 0
     listed = re.findall(r"^\d  (partner:[BCD])  +(\d+\.\d)%", out, re.M)
     assert sorted(move for move, _ in listed) == ["partner:B", "partner:C", "partner:D"]
     chances = re.search(r"^chances A (\S+)%  B (\S+)%  C (\S+)%  D (\S+)%$", out, re.M)
     assert chances and abs(sum(float(c) for c in chances.groups()) - 100) < 0.5  # shares of one win
     assert re.search(r"^best      partner:[BCD]: pick [BCD]", out, re.M)  # "partner:B:" is not an emoji code
+    code, out, _ = run("analyze", "hop", "start4", "--sims", "4000", "--seed", "1", "--multipv", "1")
+    assert code == 0 and len(re.findall(r"^\d  partner:", out, re.M)) == 1
 
 
 def test_a_search_looks_from_the_view_of_the_player_to_move():

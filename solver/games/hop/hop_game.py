@@ -25,4 +25,5 @@ GAME = Game(
     is_over=lambda state: state.phase == "over",
     players_of=lambda state: state.players,
     viewer=lambda state: state.viewer,
+    analyze_lines=8,  # every option of the player to move (five partners at most)
 )
