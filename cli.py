@@ -108,8 +108,9 @@ def main():
 
     \b
     GAME is penguins, island (Island Project, with dice; searched by MCTS), oros (Oros
-    tectonics shaping puzzles: reach a goal in the fewest actions) or meerkats (Rauf und
-    Runter, a dice race through a flipping maze; the solo game solved exactly).
+    tectonics shaping puzzles: reach a goal in the fewest actions), meerkats (Rauf und
+    Runter, a dice race through a flipping maze; the solo game solved exactly) or hop (HOP!,
+    3-6 players betting on throws, each player's clouds hidden).
     Examples:
       caldera show penguins                 draw the built-in start position
       caldera moves penguins floes          list the legal moves of a built-in position
@@ -129,14 +130,15 @@ def record(game: str):
 
 
 def load(game: str, position: str | None, after: str = "", board: str | None = None, players: int | None = None,
-         roll: str | None = None):
+         roll: str | None = None, seen_by: str | None = None):
     """(record, position reached after `after`, spaces the last of those moves touched); with
-    `board` or `players`, a new game's start on that board file or for that many players, and
-    with `roll`, the chance outcome played last (solver/commands.py load_position)."""
+    `board` or `players`, a new game's start on that board file or for that many players, seen
+    by the seat `seen_by` where given (--as), and with `roll`, the chance outcome played last
+    (solver/commands.py load_position)."""
     from solver.commands import load_position
 
     entry = record(game)
-    return (entry, *load_position(entry, position, after, board, players, roll))
+    return (entry, *load_position(entry, position, after, board, players, roll, seen_by))
 
 
 def start_options(command):
@@ -149,6 +151,12 @@ def start_options(command):
 
 roll_option = click.option("--roll", default=None, metavar="OUTCOME",
                            help="At a roll, play this chance outcome first (meerkats: --roll 2).")
+
+seen_by_option = click.option(
+    "--as", "seen_by", default=None, metavar="SEAT",
+    help="See the position as this seat sees it (games with hidden information: hop): the others' "
+         "hidden parts unknown, and a search that looks only at what SEAT knows.",
+)
 
 
 after_option = click.option(
@@ -163,7 +171,8 @@ after_option = click.option(
 @after_option
 @start_options
 @roll_option
-def show(game, position, after, board, players, roll):
+@seen_by_option
+def show(game, position, after, board, players, roll, seen_by):
     """Draw a position: the board with wrapping edges, a legend and the state of play.
 
     With --after, the spaces of the last move played are highlighted.
@@ -180,7 +189,7 @@ def show(game, position, after, board, players, roll):
     """
     from solver.terminal import terminal
 
-    entry, state, last_move = load(game, position, after, board, players, roll)
+    entry, state, last_move = load(game, position, after, board, players, roll, seen_by)
     console = terminal()
     console.print(entry.render(state, highlight=last_move))
     console.print(entry.format_position(state), markup=False, highlight=False, soft_wrap=True)
@@ -192,7 +201,8 @@ def show(game, position, after, board, players, roll):
 @after_option
 @start_options
 @roll_option
-def moves(game, position, after, board, players, roll):
+@seen_by_option
+def moves(game, position, after, board, players, roll, seen_by):
     """List the legal moves of the side to move, grouped by action.
 
     \b
@@ -209,7 +219,7 @@ def moves(game, position, after, board, players, roll):
       caldera moves oros first-peak
       caldera moves meerkats dunes-1 --after "g1 draw:luck reveal:turtle" --roll 3
     """
-    entry, state, _ = load(game, position, after, board, players, roll)
+    entry, state, _ = load(game, position, after, board, players, roll, seen_by)
     for line in entry.describe_moves(state):
         click.echo(line)
 
@@ -281,14 +291,15 @@ def search_options(command):
                      help="alphabeta: deep tactical search; mcts: Monte Carlo tree search; "
                           "expectimax: search through the dice (two players); exact: solve the whole game "
                           "(games whose positions fit in memory); planner: shortest plans "
-                          "to a goal; greedy, random: baselines.  [default: the game's first engine, "
+                          "to a goal; greedy, random, policy (the game's playout policy): baselines.  [default: the game's first engine, "
                           "see `caldera games`]"),
         click.option("--depth", type=Number("depth"), help="alphabeta, expectimax: plies to search."),
         click.option("--nodes", type=Number("nodes"), help="alphabeta, expectimax, planner: stop after about this many nodes."),
         click.option("--time", "seconds", type=Number("time"),
                      help="Seconds to think (default 3 when no other limit is given; planner: 30)."),
         click.option("--sims", type=Number("sims"), help="mcts: simulations to run."),
-        click.option("--multipv", type=Number("multipv"), default=1, show_default=True, help="Number of best moves to report."),
+        click.option("--multipv", type=Number("multipv"), default=None,
+                     help="Number of best moves to report.  [default: 1; hop: every move]"),
         click.option("--solve", is_flag=True, help="alphabeta: prove a win, loss or draw instead of estimating."),
         click.option("--threads", type=Number("threads"), default=1, show_default=True, help="CPU threads to search with."),
         click.option("--seed", type=Number("seed"), help="mcts: random seed (same seed + --sims = same result)."),
@@ -336,8 +347,9 @@ DEFAULT_PLAN_SECONDS = 30.0
 @after_option
 @start_options
 @roll_option
-def analyze(game, position, after, board, players, roll, as_json, engine, seconds, hash_mb, memory_mb, goal, budget,
-            **limits):
+@seen_by_option
+def analyze(game, position, after, board, players, roll, seen_by, as_json, engine, seconds, hash_mb, memory_mb, goal,
+            budget, **limits):
     """Search a position: score, best move, principal variation, depth, nodes and speed.
 
     The engine is the game's first (`caldera games` lists them): alpha-beta for penguins, MCTS
@@ -364,14 +376,17 @@ def analyze(game, position, after, board, players, roll, as_json, engine, second
       caldera analyze meerkats dunes-1 --after "g1 draw:luck reveal:turtle" --roll 2
     """
     from solver import commands
+    from solver.engine import SETTINGS
 
-    entry, state, _ = load(game, position, after, board, players, roll)
+    entry, state, _ = load(game, position, after, board, players, roll, seen_by)
     goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
     engine = engine or entry.engine_for(state)
     values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb)
     for key, default in (("multipv", 1), ("threads", 1)):
         if values[key] == default:
             values[key] = None
+    if limits["multipv"] is None and entry.analyze_lines > 1 and "multipv" in SETTINGS[engine]:
+        values["multipv"] = entry.analyze_lines  # the game's own default (hop: every move)
     if engine == "planner" and values["time"] is None and values["nodes"] is None:
         values["time"] = DEFAULT_PLAN_SECONDS
     spec = commands.checked_spec(entry, engine_spec(engine, values), state)
@@ -410,7 +425,8 @@ def print_planner_result(entry, spec, state, goal, budget, as_json) -> None:
 @after_option
 @start_options
 @roll_option
-def hint(game, position, top, seconds, goal, budget, after, board, players, roll):
+@seen_by_option
+def hint(game, position, top, seconds, goal, budget, after, board, players, roll, seen_by):
     """Suggest the best moves for the side to move, each explained in plain words.
 
     The game's first engine searches (alpha-beta for penguins, MCTS for island; meerkats: the
@@ -430,7 +446,7 @@ def hint(game, position, top, seconds, goal, budget, after, board, players, roll
     from solver import commands
     from solver.engine import SETTINGS, EngineSpec
 
-    entry, state, _ = load(game, position, after, board, players, roll)
+    entry, state, _ = load(game, position, after, board, players, roll, seen_by)
     goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
     seconds = entry.hint_seconds if seconds is None else seconds
     if entry.default_engine == "planner":
@@ -448,7 +464,7 @@ def hint(game, position, top, seconds, goal, budget, after, board, players, roll
     settings = {key: value for key, value in wanted.items() if key in SETTINGS[engine]}
     spec = commands.checked_spec(entry, EngineSpec.build(engine, settings), state)
     if entry.is_chance(state):
-        click.echo(f"The next move is the dice roll, not a choice of {seat}; the outcomes:")
+        click.echo(f"The next move is {entry.chance_words(state)}, not a choice of {seat}; the outcomes:")
         scores = {}
         if spec.name in commands.SEARCHES_CHANCE_ROOTS:
             scores = {line.move: line.score for line in run_search(entry, spec, state, live=True).lines}
@@ -518,8 +534,8 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
     """Play ENGINE_A against ENGINE_B: wins, draws, losses, score and Elo difference.
 
     \b
-    An ENGINE is NAME[:KEY=VALUE,...] with NAME alphabeta, mcts, expectimax, exact, greedy or
-    random, e.g.
+    An ENGINE is NAME[:KEY=VALUE,...] with NAME alphabeta, mcts, expectimax, exact, greedy,
+    policy or random, e.g.
       alphabeta:depth=4  mcts:sims=2000  mcts:time=0.1,threads=2  exact:memory=4096  greedy  random
     Games 2k and 2k+1 share a random opening with the colours swapped (with more seats, each
     group of one game per seat shares it, engine A taking every seat in turn). Searches limited

@@ -26,6 +26,10 @@ Every kernel module defines the operations its game's engines use, with these si
                                          (solver/search/exact_core.py); from Python it also
                                          calls the module's seat_count(state), turns_left(state)
                                          and reads SOLVE_KEY_LEN
+    determinize(state, seat, rng, out)   hidden information (hop): write into `out` a position
+                                         `seat` cannot tell from `state`, every part it cannot
+                                         see drawn again at random; reads no hidden part. A
+                                         kernel without it hides nothing: the state is copied.
 
 A missing operation fails loudly when a search that needs it is compiled: numba's typing error
 names the kernel and the operation (tests/contract/ checks every game's kernel ahead of that).
@@ -37,6 +41,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from kernels import kernel_module
+from kernels.bits import copy_words
 
 # The operations each part of the engine calls (the contract a kernel module fulfils).
 PERFT_OPERATIONS = ("legal_moves", "apply", "is_chance", "chance_outcomes")
@@ -48,7 +53,11 @@ ENGINE_OPERATIONS = {
     "planner": ("legal_moves", "apply", "goal_bound", "position_hash"),
     "exact": ("legal_moves", "apply", "is_over", "to_move", "terminal_values", "is_chance", "chance_outcomes",
               "solve_key", "solve_state", "turn_clock", "turns_left", "seat_count"),
+    "policy": ("legal_moves", "playout_move"),
 }
+# What the kernel of a game with hidden information adds (its record's hidden_information): MCTS
+# starts every simulation from a determinization for the seat to move at the root.
+HIDDEN_INFORMATION_OPERATIONS = ("determinize",)
 CONSTANTS = ("MAX_MOVES", "SEATS", "STATE_LEN", "HAS_CHANCE")
 
 
@@ -122,6 +131,8 @@ position_hash = _operation("position_hash", "The planner's 64-bit key of a posit
 solve_key = _operation("solve_key", "Write into `key` the words that tell positions apart for the exact solver (no turn clock).")
 solve_state = _operation("solve_state", "Write into `out` the position of `key` on `root`'s fixed words, at turn 0 with no turn cap.")
 turn_clock = _operation("turn_clock", "Turns played: the exact solver counts its horizon in them.")
+determinize = _operation(
+    "determinize", "Write into `out` a position `seat` cannot tell from `state` (a copy where nothing is hidden).")
 max_moves = _operation("max_moves", "Room for the legal moves of one position (a compile-time constant).")
 has_chance = _operation("has_chance", "True when the game has chance moves at all (a compile-time constant).")
 seats = _operation("seats", "The most seats a position of the game can have (a compile-time constant).")
@@ -218,6 +229,16 @@ def _solve_state(kernel, root, key, out):
 def _turn_clock(kernel, state):
     clock = _part(kernel, "turn_clock")
     return lambda kernel, state: np.int64(clock(state))
+
+
+@overload(determinize, jit_options={"cache": True}, inline="always")
+def _determinize(kernel, state, seat, rng, out):
+    if not isinstance(kernel, types.StringLiteral):
+        _part(kernel, "determinize")  # the error that asks for a literal kernel name
+    if not hasattr(kernel_module(kernel.literal_value), "determinize"):
+        return lambda kernel, state, seat, rng, out: copy_words(state, out)  # nothing is hidden
+    redraw = _part(kernel, "determinize")
+    return lambda kernel, state, seat, rng, out: redraw(state, seat, rng, out)
 
 
 @overload(max_moves, jit_options={"cache": True}, inline="always")

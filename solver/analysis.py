@@ -71,6 +71,7 @@ class Analysis:
     stopped: str  # why it stopped: depth, nodes, time, sims, solved, interrupted, no-moves
     threads: int = 1
     notes: list[str] = field(default_factory=list)
+    seat_values: tuple[float, ...] | None = None  # MCTS: each seat's mean result over the simulations
 
     @property
     def best(self) -> Line | None:

@@ -71,8 +71,20 @@ def print_analysis(state, spec: EngineSpec, analysis: Analysis, game: Game) -> N
         f"time {analysis.seconds:.2f} s", markup=False, highlight=False, soft_wrap=True,
     )
     console.print(f"threads {analysis.threads}  stopped by: {analysis.stopped}", markup=False, highlight=False, soft_wrap=True)
+    chances = seat_chances_text(state, analysis, game)
+    if chances:
+        console.print(chances, markup=False, highlight=False, soft_wrap=True)
     for note in analysis.notes:
         console.print(f"note: {note}", markup=False, highlight=False, soft_wrap=True)
+
+
+def seat_chances_text(state, analysis: Analysis, game: Game) -> str:
+    """Every seat's mean result over the search's simulations, where a position has more than two
+    seats ('' otherwise: with two, the score says it); e.g. 'chances A 31.0%  B 22.4%  C ...'."""
+    players = game.player_count(state)
+    if analysis.seat_values is None or players <= 2:
+        return ""
+    return "chances " + "  ".join(f"{game.seats[s]} {100 * v:.1f}%" for s, v in enumerate(analysis.seat_values[:players]))
 
 
 def analysis_json(state, spec: EngineSpec, analysis: Analysis, game: Game) -> str:
@@ -102,7 +114,7 @@ def analysis_json(state, spec: EngineSpec, analysis: Analysis, game: Game) -> st
 def chance_note(state, game: Game) -> str:
     """Why nothing is searched at a chance node, in one sentence."""
     outcomes = game.chance_outcomes(state)
-    return (f"the next move is the dice roll, not a decision of {game.seat_name(state)}: "
+    return (f"the next move is {game.chance_words(state)}, not a decision of {game.seat_name(state)}: "
             f"{len(outcomes)} outcomes, nothing to search")
 
 
@@ -112,8 +124,8 @@ def chance_table_lines(state, game: Game) -> list[str]:
     outcomes = [(code, Fraction(p).limit_denominator(10_000)) for code, p in game.chance_outcomes(state)]
     common = math.lcm(*(p.denominator for _, p in outcomes)) if outcomes else 1
     names = [game.format_move(state, code) for code, _ in outcomes]
-    width = max([9, *map(len, names)])
-    return [f"{name:{width}} {p.numerator * common // p.denominator:>2}/{common}  {100 * float(p):5.1f}%"
+    width, digits = max([9, *map(len, names)]), len(str(common))
+    return [f"{name:{width}} {p.numerator * common // p.denominator:>{digits}}/{common}  {100 * float(p):5.1f}%"
             for name, (_, p) in zip(names, outcomes)]
 
 

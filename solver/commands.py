@@ -20,10 +20,11 @@ SEARCHES_CHANCE_ROOTS = frozenset({"expectimax", "exact"})
 
 
 def load_position(game, position: str | None, after: str = "", board: str | None = None,
-                  players: int | None = None, roll: str | None = None):
+                  players: int | None = None, roll: str | None = None, seen_by: str | None = None):
     """Parse a position of `game` (built-in name or notation), start a new game from it on the
-    board file `board` and/or for `players` players when given, play the moves in `after`, and
-    then the chance outcome `roll` (the position must be at a roll).
+    board file `board` and/or for `players` players when given, see it as the seat `seen_by`
+    (--as, games with hidden information), play the moves in `after`, and then the chance
+    outcome `roll` (the position must be at a roll).
 
     Returns the position reached and the spaces the last of those moves touched.
     """
@@ -34,6 +35,8 @@ def load_position(game, position: str | None, after: str = "", board: str | None
             raise CalderaError(f"{game.name} takes no board file or number of players: give a built-in position "
                                f"(caldera positions {game.name}); games that do: {fitting}")
         state = game.restart(state, board, players)
+    if seen_by is not None:
+        state = view_for(game, state, seen_by)
     for number, text in enumerate(after.split(), start=1):
         try:
             move = game.parse_move(state, text)
@@ -49,6 +52,19 @@ def load_position(game, position: str | None, after: str = "", board: str | None
         except CalderaError as error:
             raise CalderaError(f"--roll {roll}: {error}") from None
     return state, touched
+
+
+def view_for(game, state, seat: str):
+    """`state` as the seat lettered `seat` sees it (--as); refused in one line for a game that
+    hides nothing or a seat the position does not have."""
+    if game.view_of is None:
+        hiding = ", ".join(g.name for g in _games() if g.view_of is not None)
+        raise CalderaError(f"--as shows a position as one player sees it; {game.name} hides nothing "
+                           f"(games with hidden information: {hiding})")
+    seats = game.seats[:game.player_count(state)]
+    if len(seat) != 1 or seat not in seats:
+        raise CalderaError(f"--as {seat}: this position's seats are {' '.join(seats)}")
+    return game.view_of(state, seats.index(seat))
 
 
 def _games() -> list:
@@ -78,9 +94,14 @@ def goal_games() -> list[str]:
 
 def checked_spec(game, spec: EngineSpec, state) -> EngineSpec:
     """`spec`, once its engine is known to fit the game, the position's number of players and the
-    machine's memory."""
+    machine's memory, and the position is no other seat's view than the one to move (a search
+    looks from the view of the seat to move)."""
     check_engine(game, spec.name, game.player_count(state))
     check_settings_fit(spec.settings)
+    viewer = game.viewer(state) if game.viewer is not None else None
+    if viewer is not None and not game.is_chance(state) and not game.is_over(state) and viewer != game.to_move(state):
+        raise CalderaError(f"this is {game.seats[viewer]}'s view, but {game.seat_name(state)} is to move: a search "
+                           f"looks from the view of the player to move (see the position as {game.seat_name(state)})")
     return spec
 
 

@@ -24,6 +24,7 @@ SETTINGS = {
     "planner": {"nodes": int, "time": float, "hash": int},
     "exact": {"memory": int, "multipv": int},
     "greedy": {},
+    "policy": {"seed": int},
     "random": {"seed": int},
 }
 ENGINES = tuple(SETTINGS)
@@ -46,6 +47,7 @@ NEEDS = {
     "greedy": Needs("two-player games without chance (one ply of alpha-beta)", players=2, chance=False),
     "expectimax": Needs("two-player games, with or without chance", players=2),
     "mcts": Needs("games of two or more seats, with or without chance"),
+    "policy": Needs("games of two or more seats (the game's light playout policy, one move)"),
     "random": Needs("games of two or more seats"),
     "planner": Needs("positions with a goal (puzzles)", goals=True),
     "exact": Needs("games whose kernel enumerates its positions (solve keys), with or without chance, any seats"),
@@ -213,6 +215,8 @@ def _run(spec: EngineSpec, kernel: str, root: np.ndarray, stop: np.ndarray | Non
     if spec.name == "greedy":
         # One ply of alpha-beta: the move whose resulting position evaluates best.
         return _run(EngineSpec("alphabeta", {"depth": 1}), kernel, root, stop, on_progress, plies_to_end)
+    if spec.name == "policy":
+        return _policy_move(kernel, root, s.get("seed", 0))
     if spec.name == "random":
         return _random_move(kernel, root, s.get("seed", 0))
     raise EngineError(f"engine {spec.name} does not search a position this way (it solves puzzles: caldera analyze)")
@@ -248,6 +252,23 @@ def _random_move(kernel: str, root: np.ndarray, seed: int) -> Analysis:
         return Analysis("random", [], 0, 0, 0.0, "no-moves")
     move = moves[random.Random(seed).randrange(len(moves))]
     return Analysis("random", [Line(move, Score("value", 0.5), (move,))], 0, 1, 0.0, "depth")
+
+
+def _policy_move(kernel: str, root: np.ndarray, seed: int) -> Analysis:
+    """The move the kernel's light playout policy (`playout_move`, what MCTS plays out with)
+    picks: a baseline that knows the game a little, between random and a search."""
+    import numpy as np
+
+    from kernels import kernel_module
+    from kernels.rng import new_rng
+    from solver.games.kernel_calls import legal_move_list
+
+    moves = legal_move_list(kernel, root)
+    if not moves:
+        return Analysis("policy", [], 0, 0, 0.0, "no-moves")
+    candidates = np.array(moves, dtype=np.int64)
+    move = int(kernel_module(kernel).playout_move(root, candidates, len(moves), new_rng(seed)))
+    return Analysis("policy", [Line(move, Score("value", 0.5), (move,))], 0, 1, 0.0, "depth")
 
 
 def with_seed(spec: EngineSpec, seed: int) -> EngineSpec:

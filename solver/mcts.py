@@ -54,6 +54,7 @@ class Tree:
         self.exploration = float(exploration)
         self.arrays = tuple(np.zeros(capacity, dtype=dtype) for _, dtype in core.NODE_ARRAYS)
         self.meta = np.zeros(core.META_LEN, dtype=np.int64)
+        self.seat_totals = np.zeros(kernel_module(kernel).SEATS, dtype=np.float64)
         self.rng = new_rng(seed)
         core.reset_tree(*self.arrays, self.meta)
 
@@ -94,7 +95,8 @@ class Tree:
     def run(self, budget: int, stop: np.ndarray) -> int:
         """Run up to `budget` simulations (fewer if stop[0] != 0); return how many ran."""
         return int(call(
-            core.run_simulations, self.kernel, self.root, *self.arrays, self.meta, self.rng, self.exploration, budget, stop,
+            core.run_simulations, self.kernel, self.root, *self.arrays, self.meta, self.seat_totals, self.rng,
+            self.exploration, budget, stop,
         ))
 
     def root_children(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -135,15 +137,18 @@ def _analysis(trees: list[Tree], multipv: int, started: float, stopped: str, thr
         mean = total / n if n else 0.5
         pv = trees[best_tree].pv(move) if n else (move,)
         lines.append(Line(move, Score("value", mean), pv, n))
+    simulations = sum(tree.simulations for tree in trees)
+    totals = sum(tree.seat_totals for tree in trees)
     return Analysis(
         engine="mcts",
         lines=lines,
         depth=max(tree.depth for tree in trees),
-        nodes=sum(tree.simulations for tree in trees),
+        nodes=simulations,
         seconds=time.perf_counter() - started,
         stopped=stopped,
         threads=threads,
         notes=notes,
+        seat_values=tuple(float(t) / simulations for t in totals) if simulations else None,
     )
 
 

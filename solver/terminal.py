@@ -15,4 +15,4 @@ class _Terminal(Console):
 
 def terminal(stderr: bool = False) -> Console:
     """A console on stdout (or stderr) that the CLI's broken-pipe handling sees through."""
-    return _Terminal(stderr=stderr)
+    return _Terminal(stderr=stderr, emoji=False)  # move texts like "partner:B:" are no emoji codes

@@ -73,6 +73,10 @@ def load(game, engine: str, state) -> None:
 
         start, goal, budget = game.goals.warmup()
         solve(game, start, goal, budget, hash_mb=1)
+    elif engine == "policy":
+        from solver.engine import EngineSpec, run_engine
+
+        run_engine(EngineSpec("policy"), kernel, words)
     # random: nothing to compile beyond the kernel's own move generator (perft loads it)
 
 

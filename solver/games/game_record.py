@@ -99,6 +99,12 @@ class Game:
     goals: Any = None  # the goal functions of a game whose positions carry a goal (Goals)
     engine_of: Callable[[Any], str] | None = None  # the default engine of a position, where it depends on it
     restart: Callable[[Any, str | None, int | None], Any] | None = None  # (State, board file, players) -> a new start
+    # Hidden information (docs/adding-a-game.md): the position as one seat sees it, and whose
+    # view a position is (None: full information).
+    view_of: Callable[[Any, int], Any] | None = None
+    viewer: Callable[[Any], int | None] | None = None
+    chance_name: Callable[[Any], str] | None = None  # what chance decides next, in words, where not "the dice roll"
+    analyze_lines: int = 1  # root moves `analyze` reports without --multipv (hop: every move)
 
     def player_count(self, state) -> int:
         """The seats of position `state`."""
@@ -109,6 +115,10 @@ class Game:
         if self.seat_label is not None:
             return self.seat_label(state)
         return self.seats[self.to_move(state)]
+
+    def chance_words(self, state) -> str:
+        """What chance decides next, in words: "the dice roll", or the game's own words."""
+        return self.chance_name(state) if self.chance_name is not None else "the dice roll"
 
     def is_chance(self, state) -> bool:
         """True when the next move is chance's (dice), not a player's decision."""

@@ -11,7 +11,7 @@ import importlib
 
 from solver.errors import CalderaError
 
-GAME_NAMES = ("penguins", "island", "oros", "meerkats")
+GAME_NAMES = ("penguins", "island", "oros", "meerkats", "hop")
 
 
 def game(name: str):

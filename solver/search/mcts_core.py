@@ -31,7 +31,7 @@ import numpy as np
 from numba import njit
 
 from kernels import dispatch
-from kernels.bits import copy_words, fill
+from kernels.bits import fill
 from kernels.rng import random_below, random_unit
 
 DECISION, CHANCE = 0, 1  # node kinds
@@ -101,17 +101,39 @@ def sample(probabilities, n, rng):
     return n - 1
 
 
+@njit(cache=True, nogil=True, inline="always")
+def outcome_child(node, outcome, index, move_of, first_child, child_count):
+    """The child of chance node `node` reached by `outcome`, the `index`-th outcome of this
+    simulation's position; NO_NODE when the tree lacks it (a determinization where other
+    outcomes were possible when the node was expanded)."""
+    first = np.int64(first_child[node])
+    count = np.int64(child_count[node])
+    if index < count and move_of[first + index] == outcome:
+        return first + index  # the outcomes are the ones the node was expanded with
+    for child in range(first, first + count):
+        if move_of[child] == outcome:
+            return child
+    return NO_NODE
+
+
 @njit(cache=True, nogil=True)
 def run_simulations(
     kernel, root, move_of, parent, first_child, child_count, visits, reward, mover, kind, meta,
-    rng, exploration, budget, stop,
+    seat_totals, rng, exploration, budget, stop,
 ):
     """Run up to `budget` more simulations on the tree of position `root`; return how many ran.
 
     Stops early when stop[0] != 0 (checked before every simulation). When the tree has no room
     for the children of a leaf, the simulation plays out from that leaf without growing the tree
     and meta[FULL] is set: the tree never holds more nodes than its arrays. `kernel` names the
-    kernel module (a literal: kernels/dispatch.py).
+    kernel module (a literal: kernels/dispatch.py). Each seat's result is added to
+    seat_totals[seat].
+
+    Hidden information: every simulation starts from a determinization of `root` for the seat
+    to move there (the kernel's `determinize`: what that seat cannot see drawn again; a plain
+    copy for a game that hides nothing), so the search never reads what that seat cannot see.
+    The tree is shared by every determinization: a decision's legal moves must not depend on
+    the hidden parts; a chance outcome missing from the tree ends the selection there.
     """
     numba.literally(kernel)
     capacity = move_of.shape[0]
@@ -121,11 +143,12 @@ def run_simulations(
     scratch = root.copy()
     moves = np.empty(dispatch.max_moves(kernel), dtype=np.int64)
     probabilities = np.empty(dispatch.max_moves(kernel), dtype=np.float64)
+    viewer = dispatch.to_move(kernel, root)
     done = np.int64(0)
     while done < budget:
         if stop[0] != 0:
             break
-        copy_words(root, state)
+        dispatch.determinize(kernel, root, viewer, rng, state)
         node = np.int64(0)
         depth = np.int64(0)
         # Selection: follow UCT while the node is expanded and the game goes on; at a chance
@@ -133,7 +156,11 @@ def run_simulations(
         while child_count[node] > 0:
             if kind[node] == CHANCE:
                 n = dispatch.chance_outcomes(kernel, state, moves, probabilities)
-                node = np.int64(first_child[node]) + sample(probabilities, n, rng)
+                pick = sample(probabilities, n, rng)
+                child = outcome_child(node, moves[pick], pick, move_of, first_child, child_count)
+                if child == NO_NODE:
+                    break  # play out from this chance node without growing the tree
+                node = child
             else:
                 node = select_child(node, exploration, first_child, child_count, visits, reward)
             dispatch.apply(kernel, state, move_of[node], scratch)
@@ -196,6 +223,8 @@ def run_simulations(
             dispatch.apply(kernel, state, move, scratch)
             state, scratch = scratch, state
         dispatch.terminal_values(kernel, state, values)
+        for seat in range(n_players):
+            seat_totals[seat] += values[seat]
         # Backpropagation: each node gains the result of the player who moved into it.
         while node != NO_NODE:
             visits[node] += 1

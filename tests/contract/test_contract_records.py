@@ -54,7 +54,8 @@ def test_every_named_function_exists(record):
 
 def test_kernel_defines_every_operation_its_engines_use(record):
     """The kernel of every warm-up position defines the constants and the operations of perft and
-    of every engine the record lists (kernels/dispatch.py), before any search compiles."""
+    of every engine the record lists (kernels/dispatch.py), and `determinize` where the game has
+    hidden information, before any search compiles."""
     for state in record.warmup_positions():
         words = record.to_kernel(state)
         module = kernel_module(record.kernel_name(words))
@@ -64,12 +65,25 @@ def test_kernel_defines_every_operation_its_engines_use(record):
         needed = set(dispatch.PERFT_OPERATIONS)
         for engine in record.engines:
             needed |= set(dispatch.ENGINE_OPERATIONS.get(engine, ()))
+        if record.hidden_information:
+            needed |= set(dispatch.HIDDEN_INFORMATION_OPERATIONS)
         for operation in sorted(needed):
             assert callable(getattr(module, operation, None)), (module.__name__, operation)
         if "evaluate" in needed:
             assert len(module.EVAL_WEIGHTS) > 0
         assert module.HAS_CHANCE == record.chance
         assert module.SEATS >= record.players[1]
+
+
+def test_hidden_information_has_views(record):
+    """A game with hidden information shows a position as each seat sees it (--as), and says
+    whose view a position is; a game without it has neither."""
+    assert (record.view_of is not None) == (record.viewer is not None) == record.hidden_information
+    if record.hidden_information:
+        state = record.resolve_position(None)
+        assert record.viewer(state) is None
+        for seat in range(record.player_count(state)):
+            assert record.viewer(record.view_of(state, seat)) == seat
 
 
 def test_default_and_builtin_positions_load(record):

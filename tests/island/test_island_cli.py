@@ -36,10 +36,10 @@ def play(text, moves):
 
 def test_registry_names_the_games_and_their_default_engines():
     """The registry is a list of names, each with its record; an unknown name is a user error."""
-    assert GAME_NAMES[:3] == ("penguins", "island", "oros")  # later games follow (meerkats, ...)
+    assert GAME_NAMES[:3] == ("penguins", "island", "oros")  # later games follow (meerkats, hop, ...)
     assert [game(name).name for name in GAME_NAMES] == list(GAME_NAMES)
     assert game("island").default_engine == "mcts" and game("penguins").default_engine == "alphabeta"
-    with pytest.raises(CalderaError, match="penguins, island, oros"):
+    with pytest.raises(CalderaError, match="penguins, island, oros, "):
         game("chess")
 
 
