@@ -165,13 +165,17 @@ after_option = click.option(
 )
 
 
+def position_options(command):
+    """--after, --maze/--players, --roll and --as: which position of the game a command works on."""
+    for option in (seen_by_option, roll_option, start_options, after_option):
+        command = option(command)
+    return command
+
+
 @main.command()
 @game_argument
 @position_argument
-@after_option
-@start_options
-@roll_option
-@seen_by_option
+@position_options
 def show(game, position, after, board, players, roll, seen_by):
     """Draw a position: the board with wrapping edges, a legend and the state of play.
 
@@ -198,10 +202,7 @@ def show(game, position, after, board, players, roll, seen_by):
 @main.command()
 @game_argument
 @position_argument
-@after_option
-@start_options
-@roll_option
-@seen_by_option
+@position_options
 def moves(game, position, after, board, players, roll, seen_by):
     """List the legal moves of the side to move, grouped by action.
 
@@ -344,10 +345,7 @@ DEFAULT_PLAN_SECONDS = 30.0
 @search_options
 @goal_options
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (see docs/json.md).")
-@after_option
-@start_options
-@roll_option
-@seen_by_option
+@position_options
 def analyze(game, position, after, board, players, roll, seen_by, as_json, engine, seconds, hash_mb, memory_mb, goal,
             budget, **limits):
     """Search a position: score, best move, principal variation, depth, nodes and speed.
@@ -422,10 +420,7 @@ def print_planner_result(entry, spec, state, goal, budget, as_json) -> None:
 @click.option("--time", "seconds", type=Number("time"), default=None,
               help="Seconds to think.  [default: the game's, see `caldera games`]")
 @goal_options
-@after_option
-@start_options
-@roll_option
-@seen_by_option
+@position_options
 def hint(game, position, top, seconds, goal, budget, after, board, players, roll, seen_by):
     """Suggest the best moves for the side to move, each explained in plain words.
 
