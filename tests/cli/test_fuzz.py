@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from solver.games.registry import GAME_NAMES, game
 from tests.cli_cases import run
 
-FUZZ = settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 
 # Text a number field might hold: numbers of any size and sign, floats with nan and inf, digits
 # of other scripts, and plain junk.
