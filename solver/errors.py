@@ -21,3 +21,7 @@ def shown(text: str, room: int = 40) -> str:
     """`text` as an error message quotes it: on one line, a long one cut short."""
     line = text.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t")
     return line if len(line) <= room else f"{line[:room - 12]}... ({len(text):,} characters)"
+
+
+class IllegalMove(CalderaError):
+    """A move that the rules do not allow in the given position."""

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from solver.errors import CalderaError
+from solver.errors import CalderaError, IllegalMove
 from solver.games.hop.hop_skill import (
     DEFAULT_DECK,
     DEFAULT_SKILL,
@@ -43,6 +43,7 @@ from solver.games.hop.hop_skill import (
     deck as load_deck,
     skill_model,
 )
+from solver.games.move_codes import move_codes
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6  # H-3
 START_LEVEL, TOP_LEVEL = 1, 7  # H-3: start on level 1; level 7 ends the game
@@ -63,23 +64,7 @@ HIDDEN_CLOUD = 3
 NOBODY = -1
 
 
-class IllegalMove(CalderaError):
-    """A move that the rules do not allow in the given position."""
-
-
-def move(kind: int, argument: int = 0) -> int:
-    """The integer of a move."""
-    return kind << 4 | argument
-
-
-def kind_of(code: int) -> int:
-    """The kind of a move integer."""
-    return code >> 4
-
-
-def argument_of(code: int) -> int:
-    """The argument of a move integer."""
-    return code & 15
+move, kind_of, argument_of = move_codes(4)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from solver.errors import CalderaError
+from solver.errors import CalderaError, IllegalMove
+from solver.games.move_codes import move_codes
 
 SIZE = 5
 TILES = SIZE * SIZE
@@ -40,23 +41,7 @@ TURN_CAP = 200
 START_NEWLAND, START_PLATEAU, START_MARKERS = 11, 5, 11  # the box's 12/5/15 less the setup (I-2)
 
 
-class IllegalMove(CalderaError):
-    """A move that the rules do not allow in the given position."""
-
-
-def move(kind: int, argument: int = 0) -> int:
-    """The integer of a move."""
-    return kind << 8 | argument
-
-
-def kind_of(code: int) -> int:
-    """The kind of a move integer."""
-    return code >> 8
-
-
-def argument_of(code: int) -> int:
-    """The argument of a move integer."""
-    return code & 0xFF
+move, kind_of, argument_of = move_codes(8)
 
 
 def tile(r: int, c: int) -> int:

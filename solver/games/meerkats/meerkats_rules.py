@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from solver.games.meerkats.meerkats_maze import FRIEND_NAMES, STEPS, Maze
+from solver.games.move_codes import move_codes
 
 STEP, LUCK, BURROW, ROLL, DRAW, REVEAL = range(1, 7)
 KIND_SHIFT = 13
@@ -45,19 +46,7 @@ SETUP, EVENTS, ROLLING, MOVING, OVER = "setup", "events", "roll", "move", "over"
 PHASES = (SETUP, EVENTS, ROLLING, MOVING, OVER)
 
 
-def move(kind: int, data: int = 0) -> int:
-    """The integer of a move."""
-    return kind << KIND_SHIFT | data
-
-
-def kind_of(code: int) -> int:
-    """The kind of a move integer."""
-    return code >> KIND_SHIFT
-
-
-def data_of(code: int) -> int:
-    """The data bits of a move integer."""
-    return code & ((1 << KIND_SHIFT) - 1)
+move, kind_of, data_of = move_codes(KIND_SHIFT)  # data: the move's argument bits
 
 
 def step_move(cell: int, speed: int, shortcut: int) -> int:

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, field, replace
 from itertools import product
 
-from solver.errors import CalderaError
+from solver.errors import CalderaError, IllegalMove
 
 SEA, MOUNTAIN = 0, 5
 MAX_LEVEL = 4  # a land tile's highest level; lava and volcanoes top out here too
@@ -35,10 +35,6 @@ STEPS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))  
 ORTHOGONAL = (N, E, S, W)  # also the order in which an eruption's four streams flow (O-5)
 CREATED_VOLCANO_LEVELS = 3  # O-5 volcano creation
 MOVE_BITS = (13, 13, 26, 24, 9)  # per kind, the bits its fields use (layout in the docstring)
-
-
-class IllegalMove(CalderaError):
-    """A move that the rules do not allow in the given position."""
 
 
 @dataclass(frozen=True)

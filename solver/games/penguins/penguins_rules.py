@@ -23,7 +23,7 @@ from functools import cached_property
 from itertools import combinations
 from typing import Iterator
 
-from solver.errors import CalderaError
+from solver.errors import IllegalMove
 
 # P-1: the six directions as (name, dq, dr), in the one order shared by kernel and notation.
 DIRECTIONS = (
@@ -201,10 +201,6 @@ class Move:
     def base(self) -> Move:
         """The action alone, without any choice."""
         return Move(self.action, self.square, self.direction)
-
-
-class IllegalMove(CalderaError):
-    """A move that the rules do not allow in the given position."""
 
 
 class _Refused(Exception):
