@@ -1,5 +1,5 @@
 """Pieces of text notation shared by every game: words with their columns, checked whole numbers,
-and reading a POSITION argument (a built-in name or notation text)."""
+a move's text, and reading a POSITION argument (a built-in name or notation text)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,14 @@ def whole_number(word: str, field: str, column: int, low: int, high: int) -> int
     if value is None or not low <= value <= high:
         raise NotationError(field, column, f"{shown(word)} is outside {low}..{high}")
     return value
+
+
+def move_text(text: str, move_help: str, noun: str = "move") -> str:
+    """`text` without surrounding blanks; NotationError, with the notation's help, when nothing is left."""
+    text = text.strip()
+    if not text:
+        raise NotationError("move", 1, f"empty {noun}: {move_help}")
+    return text
 
 
 def resolve(text: str | None, builtins: dict[str, str], default: str, parse: Callable[[str], State]) -> State:

@@ -68,7 +68,7 @@ from solver.games.hop.hop_rules import (
     move,
 )
 from solver.games.hop.hop_skill import CARD_TYPES, DEFAULT_DECK, DEFAULT_SKILL, DataError, deck, skill_model
-from solver.games.notation_tools import resolve, whole_number, words_with_columns
+from solver.games.notation_tools import move_text, resolve, whole_number, words_with_columns
 
 FIELDS = ("levels", "balloons", "birds", "clouds", "hurler", "phase", "roles", "card", "bets", "draws", "deck")
 BET_LETTERS = {NO_BET: "-", HAPPY: "h", SAD: "s"}
@@ -462,9 +462,7 @@ def _parse_move_code(text: str, state: State) -> int:
 
 def parse_move(state: State, text: str) -> int:
     """The legal move written as `text` in `state`; NotationError (not a move) or IllegalMove."""
-    text = text.strip()
-    if not text:
-        raise NotationError("move", 1, f"empty move: {MOVE_HELP}")
+    text = move_text(text, MOVE_HELP)
     code = _parse_move_code(text, state)
     if code not in view.legal_moves(state):
         raise IllegalMove(f"{text} is not legal: {_illegal_reason(state, code)}")

@@ -44,6 +44,7 @@ from solver.games.hop.hop_skill import (
     skill_model,
 )
 from solver.games.move_codes import move_codes
+from solver.games.rules_tools import chance_perft, checked_apply, win_shares
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6  # H-3
 START_LEVEL, TOP_LEVEL = 1, 7  # H-3: start on level 1; level 7 ends the game
@@ -198,13 +199,6 @@ def legal_moves(state: State) -> list[int]:
     return [code for code, _ in chance_outcomes(state)]
 
 
-def apply(state: State, code: int) -> State:
-    """The position after `code`; raises IllegalMove if it is not legal here."""
-    if code not in legal_moves(state):
-        raise IllegalMove(f"move {code:#x} is not legal in phase {state.phase}")
-    return successor(state, code)
-
-
 def successor(state: State, code: int) -> State:
     """The position after the legal move `code` (not checked)."""
     kind, argument = kind_of(code), argument_of(code)
@@ -233,6 +227,9 @@ def successor(state: State, code: int) -> State:
     if kind == THROW_MOVE:
         return _throw(state, argument == LANDS)
     return _cloud(state, argument)
+
+
+apply = checked_apply(legal_moves, successor)
 
 
 def _to_bets(state: State) -> State:
@@ -315,20 +312,13 @@ def scores(state: State) -> tuple[int, ...]:
 def results(state: State) -> tuple[float, ...]:
     """For a finished game, each seat's share of the win (H-6): the highest score wins; ties go
     to the higher level, then the win is shared."""
-    keys = [(score, scored_level(state, s)) for s, score in enumerate(scores(state))]
-    best = max(keys)
-    winners = [s for s in range(state.players) if keys[s] == best]
-    return tuple(1 / len(winners) if s in winners else 0.0 for s in range(state.players))
+    return win_shares([(score, scored_level(state, s)) for s, score in enumerate(scores(state))])
 
 
 def perft(state: State, depth: int) -> int:
     """Move sequences of `depth` decision plies; every chance outcome is expanded without using
     up depth (so each outcome path counts)."""
-    if depth == 0:
-        return 1
-    if is_chance(state):
-        return sum(perft(successor(state, code), depth) for code, _ in chance_outcomes(state))
-    return sum(perft(successor(state, code), depth - 1) for code in legal_moves(state))
+    return chance_perft(state, depth, chance_outcomes, legal_moves, successor)
 
 
 def seat_letter(seat: int) -> str:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from solver.errors import NotationError
-from solver.games.notation_tools import resolve, whole_number, words_with_columns
+from solver.games.notation_tools import move_text, resolve, whole_number, words_with_columns
 from solver.games.island.island_rules import (
     ACTION1,
     ACTION2,
@@ -421,27 +421,30 @@ def resolve_position(text: str | None) -> State:
 
 def format_move(state: State, code: int) -> str:
     """The text of the move `code` (see docs/rules/island.md section 5)."""
-    kind, argument = kind_of(code), argument_of(code)
-    if kind == SHIFT:
-        return shift_name(argument)
-    if kind == ROLL:
-        return "roll:" + faces_text(divmod(argument, FACES))
-    if kind == NUMBER:
-        return str(argument)
-    if kind == VOLCANO:
-        return f"V@{tile_name(argument)}"
-    if kind == VOLCANO_NONE:
-        return "V-"
-    if kind == DISPATCH:
-        return f"+{tile_name(argument)}"
-    if kind == STEP:
-        source, direction = divmod(argument, 4)
-        return f"{tile_name(source)}-{tile_name(neighbour(source, direction))}"
-    if kind == END:
-        return "."
-    if kind == PASS:
-        return "-"
-    raise ValueError(f"not an Island Project move: {code:#x}")
+    text = _MOVE_TEXT.get(kind_of(code))
+    if text is None:
+        raise ValueError(f"not an Island Project move: {code:#x}")
+    return text(argument_of(code))
+
+
+def _step_text(argument: int) -> str:
+    """A step's text from its argument (source tile * 4 + direction): `b2-c2`."""
+    source, direction = divmod(argument, 4)
+    return f"{tile_name(source)}-{tile_name(neighbour(source, direction))}"
+
+
+# The text of each kind of move, from the move's argument.
+_MOVE_TEXT = {
+    SHIFT: lambda argument: shift_name(argument),
+    ROLL: lambda argument: "roll:" + faces_text(divmod(argument, FACES)),
+    NUMBER: str,
+    VOLCANO: lambda argument: f"V@{tile_name(argument)}",
+    VOLCANO_NONE: lambda argument: "V-",
+    DISPATCH: lambda argument: f"+{tile_name(argument)}",
+    STEP: _step_text,
+    END: lambda argument: ".",
+    PASS: lambda argument: "-",
+}
 
 
 MOVE_HELP = ("write a shift (2E 2W cS cN), a roll (roll:3V), a die choice (3, V@b4, V-), "
@@ -500,9 +503,7 @@ class _NotAdjacent(Exception):
 
 def parse_move(state: State, text: str) -> int:
     """The legal move written as `text` in `state`; NotationError (not a move) or IllegalMove."""
-    text = text.strip()
-    if not text:
-        raise NotationError("move", 1, f"empty move: {MOVE_HELP}")
+    text = move_text(text, MOVE_HELP)
     try:
         code = _parse_move_code(text)
     except _NotAdjacent as error:

@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from solver.errors import CalderaError, IllegalMove
 from solver.games.move_codes import move_codes
+from solver.games.rules_tools import chance_perft, checked_apply, win_shares
 
 SIZE = 5
 TILES = SIZE * SIZE
@@ -215,13 +216,6 @@ def people_actions(state: State) -> list[int]:
     return actions
 
 
-def apply(state: State, code: int) -> State:
-    """The position after `code`; raises IllegalMove if it is not legal here."""
-    if code not in legal_moves(state):
-        raise IllegalMove(f"move {code:#x} is not legal in phase {state.phase}")
-    return successor(state, code)
-
-
 def successor(state: State, code: int) -> State:
     """The position after the legal move `code` (not checked)."""
     kind, argument = kind_of(code), argument_of(code)
@@ -238,6 +232,9 @@ def successor(state: State, code: int) -> State:
         after = _people_action(state, kind, argument)
         return replace(after, phase=ACTION2) if state.phase == ACTION1 else _end_turn(after)
     return _end_turn(state)  # END or PASS
+
+
+apply = checked_apply(legal_moves, successor)
 
 
 def _shifted(state: State, shift_id: int) -> State:
@@ -375,17 +372,10 @@ def results(state: State) -> tuple[float, ...]:
     """For a finished game, each seat's share of the win: most food, then most people on
     plateaus; tied winners share 1 equally (I-8)."""
     on_plateaus = [sum(seat[i] for i in range(TILES) if state.terrain[i] == PLATEAU) for seat in state.people]
-    keys = [(state.food[s], on_plateaus[s]) for s in range(state.players)]
-    best = max(keys)
-    winners = [s for s in range(state.players) if keys[s] == best]
-    return tuple(1 / len(winners) if s in winners else 0.0 for s in range(state.players))
+    return win_shares([(state.food[s], on_plateaus[s]) for s in range(state.players)])
 
 
 def perft(state: State, depth: int) -> int:
     """Move sequences of `depth` decision plies; every dice outcome is expanded without using
     up depth (so each outcome path counts)."""
-    if depth == 0:
-        return 1
-    if is_chance(state):
-        return sum(perft(successor(state, code), depth) for code, _ in chance_outcomes(state))
-    return sum(perft(successor(state, code), depth - 1) for code in legal_moves(state))
+    return chance_perft(state, depth, roll_outcomes, legal_moves, successor)

@@ -51,21 +51,23 @@ def _tiles_words(speed: int, shortcut: int) -> str:
     return f", playing {' and '.join(parts)}" if parts else ""
 
 
+# What each move that is not a walk does: (maze size, the move's data) -> words.
+_OTHER_WORDS = {
+    BURROW: lambda n, cell: f"start in the burrow at {cell_name(n, cell)}",
+    LUCK: lambda n, _: "play a luck tile: roll again (the new roll replaces this one)",
+    ROLL: lambda n, number: f"the die shows {number}",
+    DRAW: lambda n, tile: f"the super tile drawn is a {TILE_NAMES[tile]} tile",
+    REVEAL: lambda n, friend: f"the friend revealed is the {FRIEND_NAMES[friend]}",
+}
+
+
 def outcome_words(state: State, code: int) -> str:
     """What a move does, in a few words."""
     kind, data = kind_of(code), data_of(code)
     n = state.maze.size
+    if kind != STEP:
+        return _OTHER_WORDS[kind](n, data)
     seat = state.to_move
-    if kind == BURROW:
-        return f"start in the burrow at {cell_name(n, data)}"
-    if kind == LUCK:
-        return "play a luck tile: roll again (the new roll replaces this one)"
-    if kind == ROLL:
-        return f"the die shows {data}"
-    if kind == DRAW:
-        return f"the super tile drawn is a {TILE_NAMES[data]} tile"
-    if kind == REVEAL:
-        return f"the friend revealed is the {FRIEND_NAMES[data]}"
     cell, speed, shortcut = step_parts(code)
     steps = state.roll + 2 * speed
     text = f"walk {steps} to {cell_name(n, cell)}" + _tiles_words(speed, shortcut)

@@ -372,17 +372,19 @@ def format_move(state: State, code: int) -> str:
         cell, speed, shortcut = step_parts(code)
         used = TILE_LETTERS[0] * speed + TILE_LETTERS[2] * shortcut
         return cell_name(n, cell) + (f"+{used}" if used else "")
-    if kind == LUCK:
-        return "luck"
-    if kind == BURROW:
-        return cell_name(n, data)
-    if kind == ROLL:
-        return f"roll:{data}"
-    if kind == DRAW:
-        return f"draw:{TILE_NAMES[data]}"
-    if kind == REVEAL:
-        return f"reveal:{FRIEND_NAMES[data]}"
-    raise ValueError(f"not a meerkats move: {code}")
+    if kind not in _OTHER_MOVES:
+        raise ValueError(f"not a meerkats move: {code}")
+    return _OTHER_MOVES[kind](n, data)
+
+
+# The notation of each move that is not a walk: (maze size, the move's data) -> text.
+_OTHER_MOVES = {
+    LUCK: lambda n, _: "luck",
+    BURROW: cell_name,
+    ROLL: lambda n, number: f"roll:{number}",
+    DRAW: lambda n, tile: f"draw:{TILE_NAMES[tile]}",
+    REVEAL: lambda n, friend: f"reveal:{FRIEND_NAMES[friend]}",
+}
 
 
 def parse_move(state: State, text: str) -> int:

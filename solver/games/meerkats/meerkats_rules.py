@@ -23,6 +23,7 @@ from fractions import Fraction
 
 from solver.games.meerkats.meerkats_maze import FRIEND_NAMES, STEPS, Maze
 from solver.games.move_codes import move_codes
+from solver.games.rules_tools import chance_perft
 
 STEP, LUCK, BURROW, ROLL, DRAW, REVEAL = range(1, 7)
 KIND_SHIFT = 13
@@ -305,9 +306,4 @@ def phase_text(state: State) -> str:
 def perft(state: State, depth: int) -> int:
     """Move sequences of `depth` decision plies; every chance outcome (die, draw, reveal) is
     expanded without using up depth."""
-    if depth == 0:
-        return 1
-    outcomes = chance_outcomes(state)
-    if outcomes:
-        return sum(perft(successor(state, code), depth) for code, _ in outcomes)
-    return sum(perft(successor(state, code), depth - 1) for code in legal_moves(state))
+    return chance_perft(state, depth, chance_outcomes, legal_moves, successor)

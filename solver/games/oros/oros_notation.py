@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from solver.errors import NotationError
-from solver.games.notation_tools import resolve, whole_number, words_with_columns
+from solver.games.notation_tools import move_text, resolve, whole_number, words_with_columns
 from solver.games.oros.oros_rules import (
     DIRECTION_NAMES,
     DRIFT_COL,
@@ -251,9 +251,7 @@ def _parse_move_code(state: State, text: str) -> int:
 
 def parse_move(state: State, text: str) -> int:
     """The legal action written as `text` in `state`; NotationError (not an action) or IllegalMove."""
-    text = text.strip()
-    if not text:
-        raise NotationError("move", 1, f"empty action: {MOVE_HELP}")
+    text = move_text(text, MOVE_HELP, "action")
     move = _parse_move_code(state, text)
     reason = illegal_reason(state, move)
     if reason is not None:

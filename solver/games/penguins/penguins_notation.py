@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from solver.errors import NotationError
-from solver.games.notation_tools import resolve, whole_number, words_with_columns
+from solver.games.notation_tools import move_text, resolve, whole_number, words_with_columns
 from solver.games.penguins.penguins_rules import (
     AFTER,
     BEFORE,
@@ -491,9 +491,7 @@ def _parse_direction(text: str, column: int) -> int:
 
 def parse_move(state: State, text: str) -> Move:
     """The legal move written as `text` in `state`; NotationError or IllegalMove otherwise."""
-    text = text.strip()
-    if not text:
-        raise NotationError("move", 1, f"empty move: {MOVE_HELP}")
+    text = move_text(text, MOVE_HELP)
     fields: dict = {}
     action: Move | None = None
     column = 1
