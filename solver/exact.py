@@ -52,11 +52,11 @@ class Solution:
     target: np.ndarray
     probability: np.ndarray
     values: np.ndarray  # values[node, seat] with `horizon` turns left, or converged (one seat: expected turns)
-    previous: np.ndarray  # the values of the sweep before, which the edges that end a turn read
+    previous: np.ndarray  # the values of the sweep before, which the edges that end a turn read (`values` in place)
     nodes: int
     edges: int
-    horizon: int  # the root's turns left
-    sweeps: int
+    horizon: int  # the root's turns left (-1: no turn cap, solved in place)
+    sweeps: int  # with a turn cap, the turns the values look ahead
     change: float  # the last sweep's largest change
     enumerate_seconds: float
     iterate_seconds: float
@@ -67,6 +67,12 @@ class Solution:
         return self.change <= TOLERANCE
 
     @property
+    def counts_turns(self) -> bool:
+        """True when sweep k computed the values with k turns left (a turn cap: Jacobi sweeps), so
+        that a converged solution also holds every position with at least `sweeps` turns left."""
+        return self.horizon >= 0
+
+    @property
     def seconds(self) -> float:
         """Enumeration and iteration together."""
         return self.enumerate_seconds + self.iterate_seconds
@@ -74,9 +80,9 @@ class Solution:
     @property
     def megabytes(self) -> float:
         """Memory the graph and the two value arrays take."""
-        arrays = (self.keys, self.table, self.kind, self.mover, self.first, self.target, self.probability, self.values,
-                  self.previous)
-        return sum(a.nbytes for a in arrays) / 2**20
+        arrays = {id(a): a for a in (self.keys, self.table, self.kind, self.mover, self.first, self.target,
+                                     self.probability, self.values, self.previous)}
+        return sum(a.nbytes for a in arrays.values()) / 2**20
 
     def node_of(self, words: np.ndarray) -> int:
         """The node of kernel position `words`, or -1 if this solution does not hold it."""
@@ -199,7 +205,7 @@ def solve(kernel: str, root: np.ndarray, memory_mb: int = DEFAULT_MEMORY_MB, sto
                            "this kernel's turn clock does not advance")
     enumerated = time.perf_counter()
     a = values[:nodes].copy()
-    b = a.copy()
+    b = a.copy() if horizon >= 0 else a  # no turn cap: in place (exact_core's docstring)
     sweeps, change = 0, np.inf
     limit = horizon if horizon >= 0 else 1 << 62
     while sweeps < limit and change > TOLERANCE:
@@ -235,7 +241,8 @@ def solved(kernel: str, root: np.ndarray, memory_mb: int = DEFAULT_MEMORY_MB,
         if solution.kernel != kernel:
             continue
         node = solution.node_of(root)
-        if node >= 0 and (turns == solution.horizon or (solution.converged and turns >= solution.sweeps)):
+        if node >= 0 and (turns == solution.horizon
+                          or (solution.converged and solution.counts_turns and turns >= solution.sweeps)):
             return solution, node
     solution = solve(kernel, root, memory_mb, stop)
     _SOLUTIONS[(kernel, root.tobytes())] = solution
