@@ -1,6 +1,7 @@
 """Numba's on-disk cache: kernels and searches (penguins alpha-beta and MCTS on both penguins
 kernels, island expectimax, the oros planner) compiled in one process must load and run in the
-next. (A cached recursive function called with two argument types crashed when loaded: numba
+next, which compiles nothing. The processes share the test session's cache folder (what the
+earlier tests compiled is already there, so the first process compiles only the rest). (A cached recursive function called with two argument types crashed when loaded: numba
 issue #6713; negamax here is compiled for two kernels, so this guards against that kind of
 failure.)"""
 
@@ -17,9 +18,7 @@ from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_pos
 from solver.games.registry import game
 from solver.mcts import mcts_analysis
 from solver.perft import perft
-from solver.warmup import warm_up
 
-warm_up()
 for name in ("floes", "tunnels"):  # the plain kernel and the tile kernel: two negamax signatures
     words = to_kernel(parse_position(BUILTIN_POSITIONS[name]))
     print(kernel_name(words), perft(game("penguins"), words, 3).nodes)
@@ -47,13 +46,24 @@ print(expectimax_analysis("island.island_kernel", roll, depth=2).lines[:3])
 """
 
 
-def test_second_process_runs_from_cache(tmp_path):
-    """Compile in one process, then run everything from the cache in a second: same output."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
-    runs = [subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True)
-            for _ in range(2)]
-    for run in runs:
-        assert run.returncode == 0, run.stderr[-2000:]
-    assert runs[0].stdout == runs[1].stdout
-    assert any(tmp_path.rglob("*.nbi")), "nothing was cached"
-    assert any(tmp_path.rglob("*expectimax*.nbi")), "the recursive expectimax search was not cached"
+def _cache_files(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every file numba's cache holds below `folder`, with its size and modification time."""
+    return {str(path): (path.stat().st_size, path.stat().st_mtime_ns)
+            for path in folder.rglob("*") if path.suffix in (".nbi", ".nbc")}
+
+
+def test_second_process_runs_from_cache():
+    """Compile in one process, then run everything from the cache in a second: the same output,
+    and not one cache file written or rewritten by the second."""
+    import kernels  # noqa: F401  (points NUMBA_CACHE_DIR at this source version's folder)
+
+    folder = Path(os.environ["NUMBA_CACHE_DIR"])
+    first = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr[-2000:]
+    cached = _cache_files(folder)
+    second = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True)
+    assert second.returncode == 0, second.stderr[-2000:]
+    assert second.stdout == first.stdout
+    assert _cache_files(folder) == cached, "the second process compiled again instead of loading the cache"
+    assert any("expectimax_core.search" in name for name in cached), \
+        "the recursive expectimax search was not cached"
