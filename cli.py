@@ -524,8 +524,10 @@ def run_plan(entry, spec, state, goal, budget: int, live: bool):
                    "rival eggs; dice rolls between them are not counted).")
 @click.option("--seed", type=Number("seed"), default=0, show_default=True, help="Seed of the openings and of the engines' random choices.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary (and every game's moves) as one JSON object.")
+@click.option("--save", "save_dir", default=None, metavar="DIR",
+              help="Write every game to DIR as a game file as soon as it ends (docs/records.md).")
 @start_options
-def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_json, board, players):
+def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_json, save_dir, board, players):
     """Play ENGINE_A against ENGINE_B: wins, draws, losses, score and Elo difference.
 
     \b
@@ -545,6 +547,7 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
       caldera match penguins greedy random --position pond --json
       caldera match island mcts:sims=200 random --games 4
       caldera match meerkats exact mcts:sims=10000 --position dunes-sprint --games 400
+      caldera match penguins greedy random --games 2 --save games/   then: caldera review games/...
     """
     import json
 
@@ -569,6 +572,10 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
         task = progress.add_task(f"{spec_a.text()} vs {spec_b.text()}", total=n_games)
 
         def on_game(played, result):
+            if save_dir is not None:
+                from solver.game_file import save_match_game
+
+                save_match_game(save_dir, entry, state, played, result)
             if console.is_terminal:
                 progress.update(task, advance=1, description=f"{spec_a.text()} vs {spec_b.text()}: "
                                 f"{result.wins}-{result.draws}-{result.losses}")
@@ -586,6 +593,53 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
     else:
         for line in summary_lines(result, label):
             click.echo(line)
+
+
+@main.command()
+@click.argument("record_file", metavar="RECORD")
+@search_options
+@click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object (docs/records.md).")
+def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
+    """Review a game file: mark each decision by the win probability it lost against the engine's best.
+
+    Every decision position is searched (default: the game's engine, thinking as long as `hint`
+    does, see `caldera games`); a move that lost 5, 10 or 15 points of win probability is an
+    inaccuracy, a mistake or a blunder (lichess's thresholds, docs/records.md), shown with the
+    better move and its line. Dice and other chance moves are not judged. Then a summary per
+    player. Ctrl-C stops the review with the moves judged so far.
+
+    \b
+    Examples:
+      caldera review games/penguins-seed0-game001.cgf
+      caldera review my-game.cgf --depth 6
+      caldera review my-game.cgf --engine mcts --sims 20000 --seed 1 --json
+    """
+    import json
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from solver.game_file import load as load_game_file
+    from solver.review import review_game, review_json, review_lines
+
+    entry, played, states = load_game_file(record_file)
+    engine = engine or entry.engine_for(states[0])
+    values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb, threads=limits["threads"] if limits["threads"] != 1 else None)
+    if not any(values.get(key) for key in ("depth", "nodes", "sims", "time", "solve")):
+        values["time"] = entry.hint_seconds
+    spec = engine_spec(engine, values)
+    console = _stderr_console()
+    with Progress(TextColumn("review {task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task(spec.text(), total=None)
+        result = review_game(entry, spec, played, states,
+                             on_position=lambda done, total: progress.update(task, completed=done, total=total))
+    if as_json:
+        click.echo(json.dumps(review_json(result)))
+    else:
+        for line in review_lines(result):
+            click.echo(line)
+    if result.interrupted:
+        sys.exit(130)
 
 
 @main.command()
