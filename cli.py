@@ -439,48 +439,14 @@ def hint(game, position, top, seconds, goal, budget, after, board, players, roll
       caldera hint meerkats dunes-1 --after "g1 draw:shortcut reveal:mouse" --roll 1
     """
     from solver import commands
-    from solver.engine import SETTINGS, EngineSpec
+    from solver.hint_words import hint_lines
 
     entry, state, _ = load(game, position, after, board, players, roll, seen_by)
     goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
     seconds = entry.hint_seconds if seconds is None else seconds
-    if entry.default_engine == "planner":
-        from solver.planner_output import hint_lines
-
-        result = run_plan(entry, EngineSpec.build("planner", {"time": seconds}), state, goal, budget, live=True)
-        for line in hint_lines(entry, state, goal, result):
-            click.echo(line)
-        return
-    from solver.analysis_output import chance_table_lines
-
-    seat = entry.seat_name(state)
-    engine = entry.engine_for(state)
-    wanted = {"time": seconds, "multipv": top}
-    settings = {key: value for key, value in wanted.items() if key in SETTINGS[engine]}
-    spec = commands.checked_spec(entry, EngineSpec.build(engine, settings), state)
-    if entry.is_chance(state):
-        click.echo(f"The next move is {entry.chance_words(state)}, not a choice of {seat}; the outcomes:")
-        scores = {}
-        if spec.name in commands.SEARCHES_CHANCE_ROOTS:
-            scores = {line.move: line.score for line in run_search(entry, spec, state, live=True).lines}
-        for (move, _), line in zip(entry.chance_outcomes(state), chance_table_lines(state, entry)):
-            click.echo(f"  {line}" + (f"  then {scores[move].text()}" if move in scores else ""))
-        return
-    result = run_search(entry, spec, state, live=True)
-    if not result.lines:
-        click.echo(f"{seat} has no legal move: the game is over.")
-        return
-    if result.engine == "mcts":
-        searched = f"{result.nodes:,} simulations in {result.seconds:.1f} s"
-    elif result.engine == "exact":
-        searched = f"solved exactly: {result.nodes:,} positions in {result.seconds:.1f} s"
-    else:
-        searched = f"searched {result.depth} plies in {result.seconds:.1f} s"
-    click.echo(f"Best moves for {seat} ({searched}):")
-    for rank, line in enumerate(result.lines, start=1):
-        click.echo(f"{rank}. {entry.format_move(state, line.move):7} {entry.explain(state, line.move, line.score)}")
-    for note in result.notes:
-        click.echo(f"note: {note}")
+    for line in hint_lines(entry, state, top, seconds, goal, budget,
+                           lambda *args: run_search(*args, live=True), lambda *args: run_plan(*args, live=True)):
+        click.echo(line)
 
 
 def run_search(entry, spec, state, live: bool):
@@ -593,6 +559,57 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
     else:
         for line in summary_lines(result, label):
             click.echo(line)
+
+
+@main.command()
+@game_argument
+@position_argument
+@click.option("--engine-seats", default="", metavar="SEATS",
+              help="Seats the engine plays, e.g. B or BCD  [default: none, people play every seat].")
+@click.option("--engine", "engine_text", default=None, metavar="ENGINE",
+              help="The engine of those seats, NAME[:KEY=VALUE,...] as in `caldera match`  [default: the game's, "
+                   "thinking as long as a hint].")
+@click.option("--seed", type=Number("seed"), default=0, show_default=True, help="Seed of the `roll` command's dice.")
+@click.option("--save", "save_file", default=None, metavar="FILE",
+              help="The session's game file, written after every move  [default: GAME-DATE-TIME.cgf here].")
+@start_options
+def play(game, position, engine_seats, engine_text, seed, save_file, board, players):
+    """Play a game at the table: type moves, ask for hints, let the engine play some seats.
+
+    \b
+    The board is drawn after every move. At the prompt type a move in move notation (at a dice
+    roll the outcome you rolled, e.g. roll:3V, or `roll` to let Caldera roll), or one of:
+      hint  undo  show  moves  save FILE  load FILE  help  quit
+    A bad command or move gets one line and the game goes on. Ctrl-C stops a running hint.
+    The game is written to its game file (docs/records.md) after every move and on quit.
+    Examples:
+      caldera play penguins pond --engine-seats B
+      caldera play island --engine-seats B --engine mcts:sims=2000 --seed 7
+      caldera play meerkats dunes-1 --save solo.cgf
+    """
+    from pathlib import Path
+
+    from solver.commands import checked_spec
+    from solver.engine import EngineSpec
+    from solver.game_file import SUFFIX, now_text
+    from solver.play_session import Session, run
+    from solver.terminal import terminal
+
+    entry, state, _ = load(game, position, board=board, players=players)
+    seats = entry.seats[:entry.player_count(state)]
+    unknown = sorted(set(engine_seats) - set(seats))
+    if unknown:
+        raise click.UsageError(f"--engine-seats {engine_seats}: this position's seats are {' '.join(seats)}")
+    spec = checked_spec(entry, EngineSpec.parse(engine_text), state) if engine_text else None
+    stamp = now_text().replace("-", "").replace(":", "").replace("T", "-").rstrip("Z")
+    path = Path(save_file or f"{entry.name}-{stamp}{SUFFIX}")
+    console = terminal()
+    session = Session(entry, [state], engine_seats, spec, path,
+                      lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True), console.print, seed)
+    console.print(f"caldera play {entry.name}: type a move or a command (help lists them); the game is saved to {path}",
+                  markup=False, highlight=False, soft_wrap=True)
+    saved = run(session, input)
+    click.echo(f"game saved to {saved}")
 
 
 @main.command()

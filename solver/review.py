@@ -27,6 +27,7 @@ from typing import Callable
 
 from solver.analysis import Score
 from solver.engine import SETTINGS, EngineSpec
+from solver.commands import checked_spec, search_as_mover
 from solver.errors import CalderaError
 
 SCORING_ENGINES = ("alphabeta", "mcts", "expectimax", "exact")  # engines whose lines carry a score
@@ -126,8 +127,6 @@ def review_game(game, spec: EngineSpec, played, states: list,
     """Review the moves of `played` (a PlayedGame of `game`, its record) whose positions are
     `states` (the start first) with the engine of `spec`; `on_position(done, total)` after each
     decision searched. Ctrl-C ends it after the search it stops, with the moves so far."""
-    from solver.commands import checked_spec
-
     spec = review_spec(spec)
     decisions = [i for i in range(len(played.moves)) if not game.is_chance(states[i])]
     result = Review(game.name, spec.text(), "win", played.players, [])
@@ -158,7 +157,7 @@ def _judge(game, spec: EngineSpec, state, move: int, review: MoveReview, result:
 
     lines = min(MAX_LINES, len(game.legal_moves(state)))
     wanted = EngineSpec(spec.name, {**spec.settings, "multipv": lines} if "multipv" in SETTINGS[spec.name] else spec.settings)
-    analysis = _search(game, wanted, state)
+    analysis = search_as_mover(game, wanted, state)
     if analysis.stopped == "interrupted":
         return False
     best = analysis.best
@@ -189,7 +188,7 @@ def _score_after(game, spec: EngineSpec, state, move: int):
         return Score("value", game.results(after)[mover])
     if game.is_chance(after) or game.player_count(state) != 2:
         return None
-    analysis = _search(game, spec, after)
+    analysis = search_as_mover(game, spec, after)
     if analysis.stopped == "interrupted":
         return False
     score = analysis.best.score
@@ -199,15 +198,6 @@ def _score_after(game, spec: EngineSpec, state, move: int):
     flipped = {"win": "loss", "loss": "win"}.get(score.kind, score.kind)
     value = -score.value if score.kind in ("eval", "win", "loss") else 1.0 - score.value if score.kind == "value" else score.value
     return Score(flipped, value, plies)
-
-
-def _search(game, spec: EngineSpec, state):
-    """The engine's analysis of `state` as its mover sees it (games with hidden information)."""
-    from solver.commands import search
-
-    if game.view_of is not None:
-        state = game.view_of(state, game.to_move(state))
-    return search(game, spec, state)
 
 
 def review_json(review: Review) -> dict:
