@@ -636,10 +636,11 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from solver.game_file import load as load_game_file
-    from solver.review import review_game, review_json, review_lines
+    from solver.review import check_review_engine, review_game, review_json, review_lines
 
     entry, played, states = load_game_file(record_file)
     engine = engine or entry.engine_for(states[0])
+    check_review_engine(engine, limits)
     values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb, threads=limits["threads"] if limits["threads"] != 1 else None)
     if not any(values.get(key) for key in ("depth", "nodes", "sims", "time", "solve")):
         values["time"] = entry.hint_seconds

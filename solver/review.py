@@ -83,14 +83,13 @@ class Review:
         return rows
 
 
-def review_spec(spec: EngineSpec) -> EngineSpec:
-    """`spec` if its engine scores moves (review compares scores); refused in one line otherwise."""
-    if spec.name not in SCORING_ENGINES:
+def check_review_engine(engine: str, settings: dict) -> None:
+    """Refuse in one line an engine that scores no moves (review compares scores) or a multipv."""
+    if engine not in SCORING_ENGINES:
         raise CalderaError(f"review compares the scores of moves: use an engine that scores them "
-                           f"({', '.join(SCORING_ENGINES)}), not {spec.name}")
-    if "multipv" in spec.settings:
+                           f"({', '.join(SCORING_ENGINES)}), not {engine}")
+    if settings.get("multipv") is not None:
         raise CalderaError("review asks the engine for every move's score itself: drop --multipv")
-    return spec
 
 
 def win_probability(score: Score) -> float:
@@ -127,7 +126,7 @@ def review_game(game, spec: EngineSpec, played, states: list,
     """Review the moves of `played` (a PlayedGame of `game`, its record) whose positions are
     `states` (the start first) with the engine of `spec`; `on_position(done, total)` after each
     decision searched. Ctrl-C ends it after the search it stops, with the moves so far."""
-    spec = review_spec(spec)
+    check_review_engine(spec.name, spec.settings)
     decisions = [i for i in range(len(played.moves)) if not game.is_chance(states[i])]
     result = Review(game.name, spec.text(), "win", played.players, [])
     done = 0
