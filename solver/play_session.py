@@ -91,7 +91,7 @@ class Session:
         """Who or what moves next, in words."""
         game, state = self.game, self.state
         if game.is_over(state):
-            return f"game over: result {game_file.result_of(game, state)} (seats {game.seats[:game.player_count(state)]})"
+            return f"game over: result {game_file.result_of(game, state)} (undo, save or quit)"
         if game.is_chance(state):
             return f"move {len(self.moves) + 1}: {game.chance_words(state)}: type the outcome, or roll"
         seat = game.seat_name(state)
