@@ -605,7 +605,8 @@ def play(game, position, engine_seats, engine_text, seed, save_file, board, play
     path = Path(save_file or f"{entry.name}-{stamp}{SUFFIX}")
     console = terminal()
     session = Session(entry, [state], engine_seats, spec, path,
-                      lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True), console.print, seed)
+                      lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True), console.print, seed,
+                      position)
     console.print(f"caldera play {entry.name}: type a move or a command (help lists them); the game is saved to {path}",
                   markup=False, highlight=False, soft_wrap=True)
     saved = run(session, input)
@@ -642,7 +643,9 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
     engine = engine or entry.engine_for(states[0])
     check_review_engine(engine, limits)
     values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb, threads=limits["threads"] if limits["threads"] != 1 else None)
-    if not any(values.get(key) for key in ("depth", "nodes", "sims", "time", "solve")):
+    from solver.engine import SETTINGS
+
+    if "time" in SETTINGS[engine] and not any(values.get(key) for key in ("depth", "nodes", "sims", "time", "solve")):
         values["time"] = entry.hint_seconds
     spec = engine_spec(engine, values)
     console = _stderr_console()

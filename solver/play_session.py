@@ -51,6 +51,7 @@ class Session:
     say: Callable[[str], None]  # one line of text for the people
     draw: Callable[[object], None]  # a rich renderable
     seed: int = 0
+    position: str | None = None  # the start as the people named it (a puzzle's name brings its goal)
     moves: list[str] = field(default_factory=list)
     played_by: list[bool] = field(default_factory=list)  # per move: played by a person (not the engine or `roll`)
     touched: tuple = ()
@@ -135,8 +136,8 @@ class Session:
         game = self.game
         if game.is_over(self.state):
             return ["the game is over: no hint"]
-        goal, budget = goal_and_budget(game, self.state, game.format_position(self.states[0]), " ".join(self.moves),
-                                       None, None)
+        start = self.position or game.format_position(self.states[0])
+        goal, budget = goal_and_budget(game, self.state, start, " ".join(self.moves), None, None)
         return hint_lines(game, self.state, 3, game.hint_seconds, goal, budget,
                           lambda entry, spec, state: search_as_mover(entry, spec, state), plan)
 
@@ -154,6 +155,7 @@ class Session:
         if game.name != self.game.name:
             raise CalderaError(f"load: {path} is a game of {game.name}, not {self.game.name}")
         self.states, self.moves, self.played_by, self.touched = states, list(played.moves), [True] * len(states[1:]), ()
+        self.position = None
 
     def command(self, line: str) -> bool:
         """Do what the people typed; False when they leave. CalderaError for bad input."""
@@ -234,4 +236,6 @@ def run(session: Session, ask: Callable[[str], str]) -> Path:
                 break
         except CalderaError as error:
             session.say(f"caldera: error: {' '.join(str(error).split())}")
+        except OSError as error:  # save or load of a file that cannot be written or read
+            session.say(f"caldera: error: {error.strerror or error}: {error.filename}")
     return session.save()
