@@ -570,10 +570,12 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
               help="The engine of those seats, NAME[:KEY=VALUE,...] as in `caldera match`  [default: the game's, "
                    "thinking as long as a hint].")
 @click.option("--seed", type=Number("seed"), default=0, show_default=True, help="Seed of the `roll` command's dice.")
+@click.option("--time", "seconds", type=Number("time"), default=None,
+              help="Seconds a hint thinks (and the engine's seats, without --engine)  [default: the game's hint time].")
 @click.option("--save", "save_file", default=None, metavar="FILE",
               help="The session's game file, written after every move  [default: GAME-DATE-TIME.cgf here].")
 @start_options
-def play(game, position, engine_seats, engine_text, seed, save_file, board, players):
+def play(game, position, engine_seats, engine_text, seed, seconds, save_file, board, players):
     """Play a game at the table: type moves, ask for hints, let the engine play some seats.
 
     \b
@@ -606,7 +608,7 @@ def play(game, position, engine_seats, engine_text, seed, save_file, board, play
     console = terminal()
     session = Session(entry, [state], engine_seats, spec, path,
                       lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True), console.print, seed,
-                      position)
+                      position, seconds, lambda *args: run_search(*args, live=True))
     console.print(f"caldera play {entry.name}: type a move or a command (help lists them); the game is saved to {path}",
                   markup=False, highlight=False, soft_wrap=True)
     saved = run(session, input)

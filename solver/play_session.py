@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 from solver import game_file
-from solver.commands import checked_spec, goal_and_budget, plan, search_as_mover
+from solver.commands import checked_spec, goal_and_budget, mover_view, plan, search
 from solver.engine import EngineSpec
 from solver.errors import CalderaError, shown
 from solver.hint_words import hint_lines
@@ -52,6 +52,8 @@ class Session:
     draw: Callable[[object], None]  # a rich renderable
     seed: int = 0
     position: str | None = None  # the start as the people named it (a puzzle's name brings its goal)
+    hint_seconds: float | None = None  # how long a hint and the game's own engine think (None: the game's)
+    searcher: Callable = search  # (game, spec, state) -> Analysis: the CLI's shows a live line
     moves: list[str] = field(default_factory=list)
     played_by: list[bool] = field(default_factory=list)  # per move: played by a person (not the engine or `roll`)
     touched: tuple = ()
@@ -112,8 +114,8 @@ class Session:
         """Let the engine play while one of its seats is to move."""
         game = self.game
         while not game.is_over(self.state) and not game.is_chance(self.state) and self.seat_letter() in self.engine_seats:
-            spec = self.engine or EngineSpec.build(game.engine_for(self.state), {"time": game.hint_seconds})
-            analysis = search_as_mover(game, checked_spec(game, spec, self.state), self.state)
+            spec = self.engine or EngineSpec.build(game.engine_for(self.state), {"time": self.think_seconds()})
+            analysis = self.search_as_mover(game, checked_spec(game, spec, self.state), self.state)
             text = game.format_move(self.state, analysis.best.move)
             self.say(f"{game.seat_name(self.state)} (engine {spec.text()}) plays {text}")
             self.play(text, by_person=False)
@@ -138,8 +140,15 @@ class Session:
             return ["the game is over: no hint"]
         start = self.position or game.format_position(self.states[0])
         goal, budget = goal_and_budget(game, self.state, start, " ".join(self.moves), None, None)
-        return hint_lines(game, self.state, 3, game.hint_seconds, goal, budget,
-                          lambda entry, spec, state: search_as_mover(entry, spec, state), plan)
+        return hint_lines(game, self.state, 3, self.think_seconds(), goal, budget, self.search_as_mover, plan)
+
+    def think_seconds(self) -> float:
+        """How long a hint (and the game's own engine on its seats) thinks."""
+        return self.game.hint_seconds if self.hint_seconds is None else self.hint_seconds
+
+    def search_as_mover(self, game, spec: EngineSpec, state):
+        """The session's search of `state` as its mover sees it (solver/commands.py mover_view)."""
+        return self.searcher(game, spec, mover_view(game, state))
 
     def roll(self) -> str:
         """Roll the dice (or draw what chance decides) by their probabilities; the outcome's text."""
@@ -234,6 +243,8 @@ def run(session: Session, ask: Callable[[str], str]) -> Path:
         try:
             if not session.command(line):
                 break
+        except KeyboardInterrupt:  # a second Ctrl-C, or one before the search began
+            session.say("(stopped; the game is saved)")
         except CalderaError as error:
             session.say(f"caldera: error: {' '.join(str(error).split())}")
         except OSError as error:  # save or load of a file that cannot be written or read

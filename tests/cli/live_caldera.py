@@ -62,13 +62,18 @@ def _read(leader: int) -> bytes:
         return b""
 
 
-CTRL_C = object()  # in `type_session`'s lines: send SIGINT at the prompt instead of typing
+@dataclass(frozen=True)
+class CtrlC:
+    """In `type_session`'s lines: send SIGINT instead of typing, at the prompt, or (with a
+    `marker`) once the marker shows after the last line typed (a search's live line: it runs)."""
+
+    marker: str | None = None
 
 
 def type_session(args: list[str], lines: list, prompt: bytes = b"> ") -> Finished:
     """Run `caldera ARGS` wholly on a terminal (stdin, stdout and stderr), as a person at the
-    keyboard: each time `prompt` waits for input, type the next of `lines` (or send Ctrl-C for
-    CTRL_C); then wait for the end. `screen` is everything the terminal showed, typing echoed."""
+    keyboard: each time `prompt` waits for input, type the next of `lines` (or press Ctrl-C, see
+    CtrlC); then wait for the end. `screen` is everything the terminal showed, typing echoed."""
     leader, follower = pty.openpty()
     process = subprocess.Popen([sys.executable, "-m", "cli", *args], cwd=ROOT, stdin=follower, stdout=follower,
                                stderr=follower, env={**os.environ, "COLUMNS": "200"})
@@ -80,10 +85,15 @@ def type_session(args: list[str], lines: list, prompt: bytes = b"> ") -> Finishe
         while process.poll() is None and time.monotonic() < deadline:
             chunk = _read(leader) if select.select([leader], [], [], 0.05)[0] else b""
             screen += chunk
-            # A prompt newer than the last line typed (its echo comes first), with nothing more to read.
-            if not chunk and waiting and len(screen) > typed_at and screen.endswith(prompt):
-                line, typed_at = waiting.pop(0), len(screen)
-                if line is CTRL_C:
+            line = waiting[0] if waiting else None
+            if isinstance(line, CtrlC) and line.marker is not None:
+                ready = line.marker.encode() in screen[typed_at:]
+            else:  # a prompt newer than the last line typed (its echo comes first), nothing more to read
+                ready = line is not None and not chunk and len(screen) > typed_at and screen.endswith(prompt)
+            if ready:
+                waiting.pop(0)
+                typed_at = len(screen)
+                if isinstance(line, CtrlC):
                     process.send_signal(signal.SIGINT)
                     screen += b"<Ctrl-C>"  # marks the place in the screen's text
                 else:

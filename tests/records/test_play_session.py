@@ -3,26 +3,27 @@
 import re
 
 from solver import game_file
-from tests.cli.live_caldera import CTRL_C, type_session
+from tests.cli.live_caldera import CtrlC, type_session
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def test_a_session_at_the_terminal(tmp_path):
-    """Type a move (the engine replies), ask for a hint, type nonsense and press Ctrl-C at the
-    prompt (the session goes on), play and undo, save, quit: the screen says each, and the game
-    file holds the game up to the undo."""
+    """Type a move (the engine replies), ask for a hint and stop it with Ctrl-C, type nonsense and
+    press Ctrl-C at the prompt (the session goes on), play and undo, save, quit: the screen says
+    each, and the game file holds the game up to the undo."""
     session, copy = tmp_path / "session.cgf", tmp_path / "copy.cgf"
     # pond's setup: A places B's egg (+c4), then the engine places A's; then A lands on b2, a space
     # left free by both placements (the engine's at depth 2 is always the same: checked below).
-    typed = ["+c4", "hint", "foo", CTRL_C, "+b2 +c2", "+b2", "undo", f"save {copy}", "quit"]
+    # The hint may think for ten minutes: Ctrl-C, once its live line shows, ends it with its best so far.
+    typed = ["+c4", "hint", CtrlC("nodes"), "foo", CtrlC(), "+b2 +c2", "+b2", "undo", f"save {copy}", "quit"]
     finished = type_session(["play", "penguins", "pond", "--engine-seats", "B", "--engine", "alphabeta:depth=2",
-                             "--save", str(session)], typed)
+                             "--time", "600", "--save", str(session)], typed)
     screen = ANSI.sub("", finished.screen).replace("\r", "")
     assert finished.code == 0, screen[-2000:]
     replies = re.findall(r"B \(engine alphabeta:depth=2\) plays (\S+)", screen)
     assert len(replies) == 2 and replies[0] not in ("+c4", "+b2")  # after +c4, after +b2 (undone)
-    assert "Best moves for A" in screen
+    assert "Best moves for A" in screen and "note: stopped by Ctrl-C: the best moves found so far" in screen
     assert "caldera: error: foo: " in screen
     assert "(Ctrl-C: type quit to leave; the game is saved)" in screen
     assert "caldera: error: '+b2 +c2': one move at a time" in screen
