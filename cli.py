@@ -574,8 +574,9 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
               help="Seconds a hint thinks (and the engine's seats, without --engine)  [default: the game's hint time].")
 @click.option("--save", "save_file", default=None, metavar="FILE",
               help="The session's game file, written after every move  [default: GAME-DATE-TIME.cgf here].")
+@goal_options
 @start_options
-def play(game, position, engine_seats, engine_text, seed, seconds, save_file, board, players):
+def play(game, position, engine_seats, engine_text, seed, seconds, save_file, goal, budget, board, players):
     """Play a game at the table: type moves, ask for hints, let the engine play some seats.
 
     \b
@@ -588,6 +589,7 @@ def play(game, position, engine_seats, engine_text, seed, seconds, save_file, bo
       caldera play penguins pond --engine-seats B
       caldera play island --engine-seats B --engine mcts:sims=2000 --seed 7
       caldera play meerkats dunes-1 --save solo.cgf
+      caldera play oros twin-peaks          a puzzle: its goal and budget come with its name
     """
     from pathlib import Path
 
@@ -608,7 +610,7 @@ def play(game, position, engine_seats, engine_text, seed, seconds, save_file, bo
     console = terminal()
     session = Session(entry, [state], engine_seats, spec, path,
                       lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True), console.print, seed,
-                      position, seconds, lambda *args: run_search(*args, live=True))
+                      position, seconds, lambda *args: run_search(*args, live=True), goal or "", budget)
     console.print(f"caldera play {entry.name}: type a move or a command (help lists them); the game is saved to {path}",
                   markup=False, highlight=False, soft_wrap=True)
     saved = run(session, input)
@@ -626,7 +628,8 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
     does, see `caldera games`); a move that lost 5, 10 or 15 points of win probability is an
     inaccuracy, a mistake or a blunder (lichess's thresholds, docs/records.md), shown with the
     better move and its line. Dice and other chance moves are not judged. Then a summary per
-    player. Ctrl-C stops the review with the moves judged so far.
+    player. A puzzle played (oros: the file's goal and budget) is judged by the planner in
+    actions added to the shortest plan. Ctrl-C stops the review with the moves judged so far.
 
     \b
     Examples:
@@ -643,7 +646,7 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
 
     entry, played, states = load_game_file(record_file)
     engine = engine or entry.engine_for(states[0])
-    check_review_engine(engine, limits)
+    check_review_engine(entry, engine, limits)
     values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb, threads=limits["threads"] if limits["threads"] != 1 else None)
     from solver.engine import SETTINGS
 

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from solver.errors import CalderaError, shown
+from solver.errors import CalderaError, NotationError, shown
+from solver.games.notation_tools import whole_number
 
 SUFFIX = ".cgf"  # Caldera game file
 FIRST_LINE = "; Caldera game file (docs/records.md)"
@@ -44,6 +45,8 @@ class PlayedGame:
     result: str = UNFINISHED
     moves: list[str] = field(default_factory=list)
     event: str = ""
+    goal: str = ""  # games with goals (oros puzzles): the goal, in the game's goal notation
+    budget: int | None = None  # and the most actions a plan may take from the start
     # Where each part was read from, for errors: header -> (line, column); "moves" -> one
     # (line, column) per move. Empty for a game not read from a file.
     places: dict = field(default_factory=dict, repr=False, compare=False)
@@ -71,6 +74,10 @@ def text_of(played: PlayedGame, seat_names: list[str] | None = None) -> str:
     lines += [f"date      {played.date}", f"result    {played.result}"]
     if played.event:
         lines.append(f"event     {played.event}")
+    if played.goal:
+        lines.append(f"goal      {played.goal}")
+    if played.budget is not None:
+        lines.append(f"budget    {played.budget}")
     lines += ["", "moves"]
     for number, move in enumerate(played.moves, start=1):
         label = f"  ; {seat_names[number - 1]}" if seat_names else ""
@@ -129,21 +136,27 @@ def parse(text: str, where: str = "game file") -> PlayedGame:
             if not seat or not who.strip():
                 raise GameFileError(where, number, column, "a seat line is 'seat LETTER PLAYER'")
             players[seat] = who.strip()
-        elif key in ("game", "position", "date", "result", "event"):
+        elif key in ("game", "position", "date", "result", "event", "goal", "budget"):
             if key in headers:
                 raise GameFileError(where, number, column, f"a second '{key}' line")
             headers[key] = (value, (number, value_column))
         else:
             raise GameFileError(where, number, column, f"unknown line '{shown(key)}' (lines: game, position, seat, "
-                                                       "date, result, event, then 'moves')")
+                                                       "date, result, event, goal, budget, then 'moves')")
     for key in ("game", "position"):
         if key not in headers:
             raise GameFileError(where, 1, 1, f"no '{key}' line")
     value = {key: text for key, (text, _) in headers.items()}
     places = {key: place for key, (_, place) in headers.items()}
     places["moves"] = [(line, column) for _, line, column in moves]
+    budget = None
+    if "budget" in value:
+        try:
+            budget = whole_number(value["budget"], "budget", 1, 0, 1000)
+        except NotationError as error:
+            raise GameFileError(where, *places["budget"], f"budget: {error.message}") from None
     return PlayedGame(value["game"], value["position"], players, value.get("date", ""), value.get("result", UNFINISHED),
-                      [move for move, _, _ in moves], value.get("event", ""), places)
+                      [move for move, _, _ in moves], value.get("event", ""), value.get("goal", ""), budget, places)
 
 
 def _move_words(line: str, number: int, before: int, where: str) -> list[tuple[str, int, int]]:

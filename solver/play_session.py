@@ -54,12 +54,23 @@ class Session:
     position: str | None = None  # the start as the people named it (a puzzle's name brings its goal)
     hint_seconds: float | None = None  # how long a hint and the game's own engine think (None: the game's)
     searcher: Callable = search  # (game, spec, state) -> Analysis: the CLI's shows a live line
+    goal: str = ""  # games with goals: the start's goal (a puzzle's, from its name) and budget
+    budget: int | None = None
     moves: list[str] = field(default_factory=list)
     played_by: list[bool] = field(default_factory=list)  # per move: played by a person (not the engine or `roll`)
     touched: tuple = ()
 
     def __post_init__(self):
         self.dice = random.Random(self.seed)
+        given = bool(self.goal) or self.budget is not None
+        try:
+            goal, self.budget = goal_and_budget(self.game, self.states[0], self.position, "", self.goal or None,
+                                                self.budget)
+            self.goal = self.game.goals.format(goal) if goal is not None else ""
+        except CalderaError:
+            if given:
+                raise
+            self.budget = None  # a map without a puzzle's name has no goal: a hint says how to give one
 
     @property
     def state(self):
@@ -76,7 +87,7 @@ class Session:
         """The game so far as a game file holds it."""
         return game_file.PlayedGame(self.game.name, self.game.format_position(self.states[0]), self.players(),
                                     game_file.now_text(), game_file.result_of(self.game, self.state), list(self.moves),
-                                    "caldera play")
+                                    "caldera play", self.goal, self.budget)
 
     def save(self, path: Path | None = None) -> Path:
         """Write the game to `path` (default: the session's file); the path written."""
@@ -138,8 +149,8 @@ class Session:
         game = self.game
         if game.is_over(self.state):
             return ["the game is over: no hint"]
-        start = self.position or game.format_position(self.states[0])
-        goal, budget = goal_and_budget(game, self.state, start, " ".join(self.moves), None, None)
+        left = None if self.budget is None else self.budget - len(self.moves)
+        goal, budget = goal_and_budget(game, self.state, None, "", self.goal or None, left)
         return hint_lines(game, self.state, 3, self.think_seconds(), goal, budget, self.search_as_mover, plan)
 
     def think_seconds(self) -> float:
@@ -164,7 +175,7 @@ class Session:
         if game.name != self.game.name:
             raise CalderaError(f"load: {path} is a game of {game.name}, not {self.game.name}")
         self.states, self.moves, self.played_by, self.touched = states, list(played.moves), [True] * len(states[1:]), ()
-        self.position = None
+        self.goal, self.budget = played.goal, played.budget
 
     def command(self, line: str) -> bool:
         """Do what the people typed; False when they leave. CalderaError for bad input."""

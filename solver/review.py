@@ -17,6 +17,11 @@ once it proved its best line and left the played one unproven, the position afte
 searched instead: a finished game gives the mover's result, a two-seat decision position its
 score from the other side. Otherwise the move is left unjudged. Chance moves (dice) and
 moves that were the only legal one are not judged.
+
+A game of goals (an oros puzzle played, its goal and budget in the game file) is judged by the
+planner instead: an action's loss is the number of actions it adds to the shortest plan (1, 2
+and 3 make an inaccuracy, a mistake and a blunder: Caldera's own thresholds), and an action
+after which no plan fits the budget left is a blunder.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ CENTIPAWNS_PER_UNIT = 100  # one unit of evaluation read as one pawn
 # (mark, smallest loss): win probability points (0..1) and, for one-seat games, expected turns.
 WIN_THRESHOLDS = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))
 TURN_THRESHOLDS = (("blunder", 1.0), ("mistake", 0.5), ("inaccuracy", 0.25))
+ACTION_THRESHOLDS = (("blunder", 3.0), ("mistake", 2.0), ("inaccuracy", 1.0))  # actions added to a plan
 MARKS = ("inaccuracy", "mistake", "blunder")
 
 
@@ -83,9 +89,13 @@ class Review:
         return rows
 
 
-def check_review_engine(engine: str, settings: dict) -> None:
-    """Refuse in one line an engine that scores no moves (review compares scores) or a multipv."""
-    if engine not in SCORING_ENGINES:
+def check_review_engine(game, engine: str, settings: dict) -> None:
+    """Refuse in one line an engine that scores no moves (review compares scores), one other
+    than the planner for a game of goals, or a multipv."""
+    if game.goals is not None:
+        if engine != "planner":
+            raise CalderaError(f"a game of goals ({game.name}) is reviewed by the planner's shortest plans, not {engine}")
+    elif engine not in SCORING_ENGINES:
         raise CalderaError(f"review compares the scores of moves: use an engine that scores them "
                            f"({', '.join(SCORING_ENGINES)}), not {engine}")
     if settings.get("multipv") is not None:
@@ -115,7 +125,7 @@ def loss_between(best: Score, played: Score) -> tuple[float, str]:
 
 def mark_of(loss: float, unit: str) -> str:
     """The mark of a loss: blunder, mistake, inaccuracy or ''."""
-    for mark, least in TURN_THRESHOLDS if unit == "turns" else WIN_THRESHOLDS:
+    for mark, least in {"turns": TURN_THRESHOLDS, "actions": ACTION_THRESHOLDS}.get(unit, WIN_THRESHOLDS):
         if loss >= least:
             return mark
     return ""
@@ -126,7 +136,9 @@ def review_game(game, spec: EngineSpec, played, states: list,
     """Review the moves of `played` (a PlayedGame of `game`, its record) whose positions are
     `states` (the start first) with the engine of `spec`; `on_position(done, total)` after each
     decision searched. Ctrl-C ends it after the search it stops, with the moves so far."""
-    check_review_engine(spec.name, spec.settings)
+    check_review_engine(game, spec.name, spec.settings)
+    if game.goals is not None:
+        return review_plans(game, spec, played, states, on_position)
     decisions = [i for i in range(len(played.moves)) if not game.is_chance(states[i])]
     result = Review(game.name, spec.text(), "win", played.players, [])
     done = 0
@@ -147,6 +159,55 @@ def review_game(game, spec: EngineSpec, played, states: list,
         done += 1
         if on_position is not None:
             on_position(done, len(decisions))
+    return result
+
+
+def review_plans(game, spec: EngineSpec, played, states: list,
+                 on_position: Callable[[int, int], None] | None = None) -> Review:
+    """Review a game of goals (a puzzle played, `played` with its goal and budget): each action
+    loses the actions it adds to the shortest plan (the planner's, from every position with the
+    budget left), or the goal itself when no plan fits the budget any more."""
+    from solver.analysis_output import pv_texts
+    from solver.commands import goal_and_budget, plan
+    from solver.planner import FOUND, NO_PLAN
+
+    if not played.goal:
+        raise CalderaError(f"a review of {game.name} needs the game's goal: a 'goal' line in the game file "
+                           "(docs/records.md; caldera play writes it)")
+    goal, budget = goal_and_budget(game, states[0], None, "", played.goal, played.budget)
+    result = Review(game.name, spec.text(), "actions", played.players, [])
+    plans = []
+    for index, state in enumerate(states):
+        left = budget - index
+        plans.append(plan(game, spec, state, goal, left) if left >= 0 else None)
+        if plans[-1] is not None and plans[-1].stopped == "interrupted":
+            result.interrupted = True
+            break
+        if on_position is not None and index:
+            on_position(index, len(played.moves))
+    for index, text in enumerate(played.moves[:len(plans) - 1]):
+        before, after = plans[index], plans[index + 1]
+        review = MoveReview(index + 1, game.seat_name(states[index]), text)
+        result.moves.append(review)
+        if before is None or before.outcome != FOUND:
+            review.note = "no plan within the budget" if before is None or before.outcome == NO_PLAN else \
+                "not solved within the limit"
+            continue
+        if not before.plan:
+            review.note = "goal already met"
+            continue
+        review.best = game.format_move(states[index], before.plan[0])
+        review.best_line = pv_texts(states[index], before.plan, game)
+        if after is not None and after.outcome == FOUND:
+            review.loss = float(len(after.plan) + 1 - len(before.plan))
+        elif after is None or after.outcome == NO_PLAN:
+            review.loss = float(budget - index + 1 - len(before.plan))  # at least: every action left, and one more
+            review.note = "the goal is out of reach within the budget"
+        else:
+            review.note = "not solved within the limit"
+            continue
+        review.judged = True
+        review.mark = "blunder" if review.note else mark_of(review.loss, "actions")
     return result
 
 
@@ -215,25 +276,29 @@ def review_json(review: Review) -> dict:
 
 
 def loss_text(loss: float, unit: str) -> str:
-    """A loss for people: '-12.5%' of win probability (0.0% for none), or '+0.40 turns'."""
+    """A loss for people: '-12.5%' of win probability (0.0% for none), '+0.40 turns' or '+2 actions'."""
     if unit == "turns":
         return f"+{loss:.2f} turns"
+    if unit == "actions":
+        return f"+{loss:g} action{'s' if loss != 1 else ''}" if loss else "0 actions"
     return "0.0%" if loss < 0.0005 else f"-{100 * loss:.1f}%"
 
 
 def review_lines(review: Review, shown: int = 8) -> list[str]:
     """The review as text: one line per move (its loss and mark; for a marked move the better
     move and its line, `shown` moves of it), then the summary per seat."""
-    lines = [f"review    {review.game}  engine {review.engine}  (loss in "
-             f"{'expected turns' if review.unit == 'turns' else 'win probability'})"]
+    units = {"turns": "expected turns", "actions": "actions added to the shortest plan"}
+    lines = [f"review    {review.game}  engine {review.engine}  (loss in {units.get(review.unit, 'win probability')})"]
     for r in review.moves:
         head = f"{r.number:4}. {r.seat:14} {r.move:14}"
         if not r.judged:
             lines.append(f"{head} ({r.note})" if r.note and r.note != "chance" else head.rstrip())
             continue
-        lines.append(f"{head} {loss_text(r.loss, review.unit):>8}  {r.mark or ('best' if r.move == r.best else 'ok')}")
+        lines.append(f"{head} {loss_text(r.loss, review.unit):>8}  {r.mark or ('best' if r.move == r.best else 'ok')}"
+                     + (f" ({r.note})" if r.note else ""))
         if r.mark:
-            lines.append(f"{'':6}better {r.best} ({r.best_score.text()} against {r.played_score.text()}): "
+            against = f" ({r.best_score.text()} against {r.played_score.text()})" if r.best_score else ""
+            lines.append(f"{'':6}better {r.best}{against}: "
                          + " ".join(r.best_line[:shown]) + (" ..." if len(r.best_line) > shown else ""))
     if review.interrupted:
         lines.append(f"stopped   by Ctrl-C after move {review.moves[-1].number if review.moves else 0}")

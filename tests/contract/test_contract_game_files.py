@@ -70,12 +70,21 @@ def test_moves_written_and_read_back_give_the_same_positions(record, tmp_path):
     assert [record.format_position(s) for s in states[1:]] == positions
 
 
-def test_a_game_without_sides_is_not_reviewed():
-    """A single-agent game (a puzzle, judged by plans, not by win probability) is refused in one
-    line rather than reviewed with made-up numbers."""
-    for name in set(GAME_NAMES) - set(ADVERSARIAL):
+def test_a_game_of_goals_reviews_by_plans(tmp_path):
+    """A game of goals (puzzles) played from its warm-up puzzle, its goal and budget in the file,
+    reviews with the planner, every action judged or said why not; without its goal it is
+    refused in one line rather than reviewed with made-up numbers."""
+    for name in [name for name in GAME_NAMES if game(name).goals is not None]:
         record = game(name)
-        state = record.resolve_position(None)
-        played = game_file.PlayedGame(name, record.format_position(state))
-        with pytest.raises(CalderaError, match="review compares the scores of moves"):
-            review_game(record, EngineSpec.parse(record.default_engine), played, [state])
+        start, goal, budget = record.goals.warmup()
+        move = record.legal_moves(start)[0]
+        played = game_file.PlayedGame(name, record.format_position(start), {"A": "human"}, game_file.now_text(),
+                                      game_file.result_of(record, record.successor(start, move)),
+                                      [record.format_move(start, move)], goal=record.goals.format(goal), budget=budget)
+        _, loaded, states = game_file.load(game_file.write(tmp_path / f"{name}.cgf", record, played))
+        assert (loaded.goal, loaded.budget) == (played.goal, budget)
+        review = review_game(record, EngineSpec.parse("planner:nodes=200000"), loaded, states)
+        assert [m.move for m in review.moves] == loaded.moves and all(m.judged or m.note for m in review.moves)
+        loaded.goal = ""
+        with pytest.raises(CalderaError, match="needs the game's goal"):
+            review_game(record, EngineSpec.parse("planner"), loaded, states)

@@ -75,3 +75,32 @@ def test_bad_review_input_is_one_line(tmp_path):
     path.write_text(f"game penguins\nposition {POSITION}\n\nmoves\n1. +c3\n")
     assert "review compares the scores of moves" in one_line_error("review", str(path), "--engine", "random")
     assert "drop --multipv" in one_line_error("review", str(path), "--multipv", "3")
+
+
+def test_a_puzzle_played_is_judged_in_actions(tmp_path):
+    """first-peak (goal mountain@d3, budget 2): a wasted drift still leaves a one-action plan
+    (one action lost: an inaccuracy); a second one leaves no action for the goal (a blunder).
+    The reference rules say so: one action reaches the goal from the start and after 2E1 (tried
+    one by one), and the goal is not met after 2E1 2W1 with the budget spent."""
+    oros = game("oros")
+    start = oros.resolve_position("first-peak")
+    goal = oros.goals.parse("mountain@d3", start)
+
+    def one_action_reaches(state):
+        return any(oros.goals.is_met(goal, oros.successor(state, m)) for m in oros.legal_moves(state))
+
+    drifted = oros.successor(start, oros.parse_move(start, "2E1"))
+    back = oros.successor(drifted, oros.parse_move(drifted, "2W1"))
+    assert not oros.goals.is_met(goal, start) and one_action_reaches(start) and one_action_reaches(drifted)
+    assert not oros.goals.is_met(goal, back)
+    path = tmp_path / "puzzle.cgf"
+    path.write_text("game oros\nposition first-peak\ngoal mountain@d3\nbudget 2\n\nmoves\n1. 2E1\n2. 2W1\n")
+    code, out, err = run("review", str(path), "--json")
+    assert code == 0, err
+    moves = json.loads(out)["moves"]
+    # The second loss is a bound: with 1 action left and a 1-action plan, a plan after 2W1 would
+    # need more than the 0 actions left, so the action costs at least 1 + 1 - 1 = 1.
+    assert [(m["loss"], m["mark"]) for m in moves] == [(1.0, "inaccuracy"), (1.0, "blunder")]
+    assert moves[1]["note"] == "the goal is out of reach within the budget"
+    assert all(oros.goals.is_met(goal, oros.successor(s, oros.parse_move(s, m["best"])))
+               for s, m in zip((start, drifted), moves))
