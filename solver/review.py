@@ -154,7 +154,7 @@ def review_game(game, spec: EngineSpec, played, states: list,
         else:
             checked_spec(game, spec, state)
             if not _judge(game, spec, state, game.parse_move(state, text), review, result):
-                result.interrupted = True
+                result.interrupted, review.note = True, "stopped by Ctrl-C"
                 break
         done += 1
         if on_position is not None:
