@@ -119,6 +119,8 @@ def main():
       caldera hint island                   the best moves of Island Project's start, in words
       caldera puzzles oros                  the built-in shaping puzzles
       caldera analyze oros twin-peaks       solve one: the shortest plan, step by step
+      caldera play penguins pond --engine-seats B   play against the engine, with hints
+      caldera review game.cgf               a played game's inaccuracies, mistakes, blunders
     """
 
 

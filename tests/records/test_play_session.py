@@ -10,13 +10,13 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 def test_a_session_at_the_terminal(tmp_path):
     """Type a move (the engine replies), ask for a hint and stop it with Ctrl-C, type nonsense and
-    press Ctrl-C at the prompt (the session goes on), play and undo, save, quit: the screen says
-    each, and the game file holds the game up to the undo."""
+    press Ctrl-C at the prompt (the session goes on), play and undo, save, load what was saved,
+    quit: the screen says each, and the game files hold the game up to the undo."""
     session, copy = tmp_path / "session.cgf", tmp_path / "copy.cgf"
     # pond's setup: A places B's egg (+c4), then the engine places A's; then A lands on b2, a space
     # left free by both placements (the engine's at depth 2 is always the same: checked below).
     # The hint may think for ten minutes: Ctrl-C, once its live line shows, ends it with its best so far.
-    typed = ["+c4", "hint", CtrlC("nodes"), "foo", CtrlC(), "+b2 +c2", "+b2", "undo", f"save {copy}", "quit"]
+    typed = ["+c4", "hint", CtrlC("nodes"), "foo", CtrlC(), "+b2 +c2", "+b2", "undo", f"save {copy}", f"load {copy}", "quit"]
     finished = type_session(["play", "penguins", "pond", "--engine-seats", "B", "--engine", "alphabeta:depth=2",
                              "--time", "600", "--save", str(session)], typed)
     screen = ANSI.sub("", finished.screen).replace("\r", "")
@@ -31,6 +31,8 @@ def test_a_session_at_the_terminal(tmp_path):
     # The undo took back the engine's reply and +b2: A is to move again at move 3.
     after_undo = screen[screen.rindex("undo"):]
     assert "move 3: A to move (play; you)" in after_undo
+    after_load = screen[screen.rindex("load"):]
+    assert "move 3: A to move (play; you)" in after_load and "error" not in after_load
     for path in (session, copy):
         game, played, states = game_file.load(path)
         assert played.moves == ["+c4", replies[0]]
