@@ -606,6 +606,8 @@ def play(game, position, engine_seats, engine_text, seed, seconds, save_file, go
     unknown = sorted(set(engine_seats) - set(seats))
     if unknown:
         raise click.UsageError(f"--engine-seats {engine_seats}: this position's seats are {' '.join(seats)}")
+    if engine_seats and not entry.adversarial:
+        raise click.UsageError(f"{game} is a puzzle with no sides for the engine to play: ask for a hint instead")
     spec = checked_spec(entry, EngineSpec.parse(engine_text), state) if engine_text else None
     stamp = now_text().replace("-", "").replace(":", "").replace("T", "-").rstrip("Z")
     path = Path(save_file or f"{entry.name}-{stamp}{SUFFIX}")

@@ -19,7 +19,7 @@ from typing import Callable
 
 from solver import game_file
 from solver.commands import checked_spec, goal_and_budget, mover_view, plan, search
-from solver.engine import EngineSpec
+from solver.engine import SETTINGS, EngineSpec
 from solver.errors import CalderaError, shown
 from solver.hint_words import hint_lines
 
@@ -80,8 +80,13 @@ class Session:
     def players(self) -> dict[str, str]:
         """Who plays each seat, as the game file writes it."""
         seats = self.game.seats[:self.game.player_count(self.states[0])]
-        return {seat: (self.engine.text() if self.engine else f"{self.game.default_engine} (caldera)")
-                if seat in self.engine_seats else HUMAN for seat in seats}
+        engine = (self.engine or self.own_engine(self.states[0])).text()
+        return {seat: engine if seat in self.engine_seats else HUMAN for seat in seats}
+
+    def own_engine(self, state) -> EngineSpec:
+        """The game's own engine for `state`, thinking as long as a hint where it takes a time."""
+        name = self.game.engine_for(state)
+        return EngineSpec.build(name, {"time": self.think_seconds()} if "time" in SETTINGS[name] else {})
 
     def played(self) -> game_file.PlayedGame:
         """The game so far as a game file holds it."""
@@ -125,7 +130,7 @@ class Session:
         """Let the engine play while one of its seats is to move."""
         game = self.game
         while not game.is_over(self.state) and not game.is_chance(self.state) and self.seat_letter() in self.engine_seats:
-            spec = self.engine or EngineSpec.build(game.engine_for(self.state), {"time": self.think_seconds()})
+            spec = self.engine or self.own_engine(self.state)
             analysis = self.search_as_mover(game, checked_spec(game, spec, self.state), self.state)
             text = game.format_move(self.state, analysis.best.move)
             self.say(f"{game.seat_name(self.state)} (engine {spec.text()}) plays {text}")
