@@ -85,7 +85,7 @@ def text_of(played: PlayedGame, seat_names: list[str] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def describe_moves(game, played: PlayedGame) -> list[str]:
+def movers(game, played: PlayedGame) -> list[str]:
     """Who made each move of `played`: the seat's name, or the words of chance ('the dice roll')."""
     names = []
     for state, _ in zip(replay(game, played, "the game"), played.moves):
@@ -97,7 +97,7 @@ def write(path: str | Path, game, played: PlayedGame) -> Path:
     """Write `played` (a game of `game`, its record) to `path`, creating its folder; the path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text_of(played, describe_moves(game, played)), encoding="utf-8")
+    path.write_text(text_of(played, movers(game, played)), encoding="utf-8")
     return path
 
 
