@@ -597,20 +597,13 @@ def play(game, position, engine_seats, engine_text, seed, seconds, save_file, go
 
     from solver.commands import checked_spec
     from solver.engine import EngineSpec
-    from solver.game_file import SUFFIX, now_text
-    from solver.play_session import Session, run
+    from solver.play_session import Session, check_engine_seats, default_path, run
     from solver.terminal import terminal
 
     entry, state, _ = load(game, position, board=board, players=players)
-    seats = entry.seats[:entry.player_count(state)]
-    unknown = sorted(set(engine_seats) - set(seats))
-    if unknown:
-        raise click.UsageError(f"--engine-seats {engine_seats}: this position's seats are {' '.join(seats)}")
-    if engine_seats and not entry.adversarial:
-        raise click.UsageError(f"{game} is a puzzle with no sides for the engine to play: ask for a hint instead")
+    check_engine_seats(entry, state, engine_seats)
     spec = checked_spec(entry, EngineSpec.parse(engine_text), state) if engine_text else None
-    stamp = now_text().replace("-", "").replace(":", "").replace("T", "-").rstrip("Z")
-    path = Path(save_file or f"{entry.name}-{stamp}{SUFFIX}")
+    path = Path(save_file) if save_file else default_path(entry)
     console = terminal()
     session = Session(entry, [state], engine_seats, spec, path,
                       lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True), console.print, seed,

@@ -240,6 +240,21 @@ class Session:
         self.engine_moves()
 
 
+def check_engine_seats(game, state, engine_seats: str) -> None:
+    """Refuse in one line --engine-seats that are not seats of the position, or any for a puzzle."""
+    seats = game.seats[:game.player_count(state)]
+    if set(engine_seats) - set(seats):
+        raise CalderaError(f"--engine-seats {shown(engine_seats)}: this position's seats are {' '.join(seats)}")
+    if engine_seats and not game.adversarial:
+        raise CalderaError(f"{game.name} is a puzzle with no sides for the engine to play: ask for a hint instead")
+
+
+def default_path(game) -> Path:
+    """The session's game file when none is named: GAME-YYYYMMDD-HHMMSS.cgf in the current folder."""
+    stamp = game_file.now_text().replace("-", "").replace(":", "").replace("T", "-").rstrip("Z")
+    return Path(f"{game.name}-{stamp}{game_file.SUFFIX}")
+
+
 def run(session: Session, ask: Callable[[str], str]) -> Path:
     """The session's loop: read a line with `ask`, do it, until quit or end of input; the game
     file it was saved to."""

@@ -38,3 +38,13 @@ def test_a_session_at_the_terminal(tmp_path):
         assert played.moves == ["+c4", replies[0]]
         assert played.players == {"A": "human", "B": "alphabeta:depth=2"}
         assert played.result == "*" and game.seat_name(states[-1]) == "A"
+
+
+def test_bad_session_options_are_one_line():
+    """Seats the position lacks, engine seats in a puzzle, a goal for a game without goals: one
+    line each, before any session starts."""
+    from tests.cli_cases import one_line_error
+
+    assert "this position's seats are A B" in one_line_error("play", "penguins", "--engine-seats", "C")
+    assert "no sides for the engine" in one_line_error("play", "oros", "first-peak", "--engine-seats", "A")
+    assert "penguins has no goals" in one_line_error("play", "penguins", "--goal", "mountain@d3")
