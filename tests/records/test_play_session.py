@@ -4,6 +4,7 @@ import re
 
 from solver import game_file
 from tests.cli.live_caldera import CtrlC, type_session
+from tests.cli_cases import one_line_error
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -43,8 +44,6 @@ def test_a_session_at_the_terminal(tmp_path):
 def test_bad_session_options_are_one_line():
     """Seats the position lacks, engine seats in a puzzle, a goal for a game without goals: one
     line each, before any session starts."""
-    from tests.cli_cases import one_line_error
-
     assert "this position's seats are A B" in one_line_error("play", "penguins", "--engine-seats", "C")
     assert "no sides for the engine" in one_line_error("play", "oros", "first-peak", "--engine-seats", "A")
     assert "penguins has no goals" in one_line_error("play", "penguins", "--goal", "mountain@d3")
