@@ -119,6 +119,8 @@ def main():
       caldera hint island                   the best moves of Island Project's start, in words
       caldera puzzles oros                  the built-in shaping puzzles
       caldera analyze oros twin-peaks       solve one: the shortest plan, step by step
+      caldera play penguins pond --engine-seats B   play against the engine, with hints
+      caldera review game.cgf               a played game's inaccuracies, mistakes, blunders
     """
 
 
@@ -439,48 +441,14 @@ def hint(game, position, top, seconds, goal, budget, after, board, players, roll
       caldera hint meerkats dunes-1 --after "g1 draw:shortcut reveal:mouse" --roll 1
     """
     from solver import commands
-    from solver.engine import SETTINGS, EngineSpec
+    from solver.hint_words import hint_lines
 
     entry, state, _ = load(game, position, after, board, players, roll, seen_by)
     goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
     seconds = entry.hint_seconds if seconds is None else seconds
-    if entry.default_engine == "planner":
-        from solver.planner_output import hint_lines
-
-        result = run_plan(entry, EngineSpec.build("planner", {"time": seconds}), state, goal, budget, live=True)
-        for line in hint_lines(entry, state, goal, result):
-            click.echo(line)
-        return
-    from solver.analysis_output import chance_table_lines
-
-    seat = entry.seat_name(state)
-    engine = entry.engine_for(state)
-    wanted = {"time": seconds, "multipv": top}
-    settings = {key: value for key, value in wanted.items() if key in SETTINGS[engine]}
-    spec = commands.checked_spec(entry, EngineSpec.build(engine, settings), state)
-    if entry.is_chance(state):
-        click.echo(f"The next move is {entry.chance_words(state)}, not a choice of {seat}; the outcomes:")
-        scores = {}
-        if spec.name in commands.SEARCHES_CHANCE_ROOTS:
-            scores = {line.move: line.score for line in run_search(entry, spec, state, live=True).lines}
-        for (move, _), line in zip(entry.chance_outcomes(state), chance_table_lines(state, entry)):
-            click.echo(f"  {line}" + (f"  then {scores[move].text()}" if move in scores else ""))
-        return
-    result = run_search(entry, spec, state, live=True)
-    if not result.lines:
-        click.echo(f"{seat} has no legal move: the game is over.")
-        return
-    if result.engine == "mcts":
-        searched = f"{result.nodes:,} simulations in {result.seconds:.1f} s"
-    elif result.engine == "exact":
-        searched = f"solved exactly: {result.nodes:,} positions in {result.seconds:.1f} s"
-    else:
-        searched = f"searched {result.depth} plies in {result.seconds:.1f} s"
-    click.echo(f"Best moves for {seat} ({searched}):")
-    for rank, line in enumerate(result.lines, start=1):
-        click.echo(f"{rank}. {entry.format_move(state, line.move):7} {entry.explain(state, line.move, line.score)}")
-    for note in result.notes:
-        click.echo(f"note: {note}")
+    for line in hint_lines(entry, state, top, seconds, goal, budget,
+                           lambda *args: run_search(*args, live=True), lambda *args: run_plan(*args, live=True)):
+        click.echo(line)
 
 
 def run_search(entry, spec, state, live: bool):
@@ -524,8 +492,10 @@ def run_plan(entry, spec, state, goal, budget: int, live: bool):
                    "rival eggs; dice rolls between them are not counted).")
 @click.option("--seed", type=Number("seed"), default=0, show_default=True, help="Seed of the openings and of the engines' random choices.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary (and every game's moves) as one JSON object.")
+@click.option("--save", "save_dir", default=None, metavar="DIR",
+              help="Write every game to DIR as a game file as soon as it ends (docs/records.md).")
 @start_options
-def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_json, board, players):
+def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_json, save_dir, board, players):
     """Play ENGINE_A against ENGINE_B: wins, draws, losses, score and Elo difference.
 
     \b
@@ -545,6 +515,7 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
       caldera match penguins greedy random --position pond --json
       caldera match island mcts:sims=200 random --games 4
       caldera match meerkats exact mcts:sims=10000 --position dunes-sprint --games 400
+      caldera match penguins greedy random --games 2 --save games/   then: caldera review games/...
     """
     import json
 
@@ -569,6 +540,10 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
         task = progress.add_task(f"{spec_a.text()} vs {spec_b.text()}", total=n_games)
 
         def on_game(played, result):
+            if save_dir is not None:
+                from solver.game_file import save_match_game
+
+                save_match_game(save_dir, entry, state, played, result)
             if console.is_terminal:
                 progress.update(task, advance=1, description=f"{spec_a.text()} vs {spec_b.text()}: "
                                 f"{result.wins}-{result.draws}-{result.losses}")
@@ -586,6 +561,108 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
     else:
         for line in summary_lines(result, label):
             click.echo(line)
+
+
+@main.command()
+@game_argument
+@position_argument
+@click.option("--engine-seats", default="", metavar="SEATS",
+              help="Seats the engine plays, e.g. B or BCD  [default: none, people play every seat].")
+@click.option("--engine", "engine_text", default=None, metavar="ENGINE",
+              help="The engine of those seats, NAME[:KEY=VALUE,...] as in `caldera match`  [default: the game's, "
+                   "thinking as long as a hint].")
+@click.option("--seed", type=Number("seed"), default=0, show_default=True, help="Seed of the `roll` command's dice.")
+@click.option("--time", "seconds", type=Number("time"), default=None,
+              help="Seconds a hint thinks (and the engine's seats, without --engine)  [default: the game's hint time].")
+@click.option("--save", "save_file", default=None, metavar="FILE",
+              help="The session's game file, written after every move  [default: GAME-DATE-TIME.cgf here].")
+@goal_options
+@start_options
+def play(game, position, engine_seats, engine_text, seed, seconds, save_file, goal, budget, board, players):
+    """Play a game at the table: type moves, ask for hints, let the engine play some seats.
+
+    \b
+    The board is drawn after every move. At the prompt type a move in move notation (at a dice
+    roll the outcome you rolled, e.g. roll:3V, or `roll` to let Caldera roll), or one of:
+      hint  undo  show  moves  save FILE  load FILE  help  quit
+    A bad command or move gets one line and the game goes on. Ctrl-C stops a running hint.
+    The game is written to its game file (docs/records.md) after every move and on quit.
+    Examples:
+      caldera play penguins pond --engine-seats B
+      caldera play island --engine-seats B --engine mcts:sims=2000 --seed 7
+      caldera play meerkats dunes-1 --save solo.cgf
+      caldera play oros twin-peaks          a puzzle: its goal and budget come with its name
+    """
+    from pathlib import Path
+
+    from solver.commands import checked_spec
+    from solver.engine import EngineSpec
+    from solver.play_session import Session, check_engine_seats, default_path, run
+    from solver.terminal import terminal
+
+    entry, state, _ = load(game, position, board=board, players=players)
+    check_engine_seats(entry, state, engine_seats)
+    spec = checked_spec(entry, EngineSpec.parse(engine_text), state) if engine_text else None
+    path = Path(save_file) if save_file else default_path(entry)
+    console = terminal()
+    session = Session(entry, [state], engine_seats, spec, path,
+                      lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True), console.print, seed,
+                      position, seconds, lambda *args: run_search(*args, live=True), goal or "", budget)
+    console.print(f"caldera play {entry.name}: type a move or a command (help lists them); the game is saved to {path}",
+                  markup=False, highlight=False, soft_wrap=True)
+    saved = run(session, input)
+    click.echo(f"game saved to {saved}")
+
+
+@main.command()
+@click.argument("record_file", metavar="RECORD")
+@search_options
+@click.option("--json", "as_json", is_flag=True, help="Print the review as one JSON object (docs/records.md).")
+def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
+    """Review a game file: mark each decision by the win probability it lost against the engine's best.
+
+    Every decision position is searched (default: the game's engine, thinking as long as `hint`
+    does, see `caldera games`); a move that lost 5, 10 or 15 points of win probability is an
+    inaccuracy, a mistake or a blunder (lichess's thresholds, docs/records.md), shown with the
+    better move and its line. Dice and other chance moves are not judged. Then a summary per
+    player. A puzzle played (oros: the file's goal and budget) is judged by the planner in
+    actions added to the shortest plan. Ctrl-C stops the review with the moves judged so far.
+
+    \b
+    Examples:
+      caldera review games/penguins-seed0-game001.cgf
+      caldera review my-game.cgf --depth 6
+      caldera review my-game.cgf --engine mcts --sims 20000 --seed 1 --json
+    """
+    import json
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from solver.game_file import load as load_game_file
+    from solver.review import check_review_engine, review_game, review_json, review_lines
+
+    entry, played, states = load_game_file(record_file)
+    engine = engine or entry.engine_for(states[0])
+    check_review_engine(entry, engine, limits)
+    values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb, threads=limits["threads"] if limits["threads"] != 1 else None)
+    from solver.engine import SETTINGS
+
+    if "time" in SETTINGS[engine] and not any(values.get(key) for key in ("depth", "nodes", "sims", "time", "solve")):
+        values["time"] = entry.hint_seconds
+    spec = engine_spec(engine, values)
+    console = _stderr_console()
+    with Progress(TextColumn("review {task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task(spec.text(), total=None)
+        result = review_game(entry, spec, played, states,
+                             on_position=lambda done, total: progress.update(task, completed=done, total=total))
+    if as_json:
+        click.echo(json.dumps(review_json(result)))
+    else:
+        for line in review_lines(result):
+            click.echo(line)
+    if result.interrupted:
+        sys.exit(130)
 
 
 @main.command()

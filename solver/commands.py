@@ -125,6 +125,17 @@ def search(game, spec: EngineSpec, state, on_progress: Callable | None = None, n
                           on_progress=on_progress)
 
 
+def mover_view(game, state):
+    """`state` as the seat to move sees it (games with hidden information: its view, so an engine
+    playing or judging a seat knows only what that seat knows); `state` itself otherwise."""
+    return game.view_of(state, game.to_move(state)) if game.view_of is not None else state
+
+
+def search_as_mover(game, spec: EngineSpec, state):
+    """`search` of `state` as the seat to move sees it (`mover_view`)."""
+    return search(game, spec, mover_view(game, state))
+
+
 def plan(game, spec: EngineSpec, state, goal, budget: int, on_progress: Callable | None = None):
     """Run the planner (spec "planner": nodes, time, hash) on a position with a goal: its kernels
     loaded first (with the compile notice), then the PlanResult."""

@@ -60,3 +60,47 @@ def _read(leader: int) -> bytes:
         return os.read(leader, 1 << 16) if select.select([leader], [], [], 0)[0] else b""
     except OSError:
         return b""
+
+
+@dataclass(frozen=True)
+class CtrlC:
+    """In `type_session`'s lines: send SIGINT instead of typing, at the prompt, or (with a
+    `marker`) once the marker shows after the last line typed (a search's live line: it runs)."""
+
+    marker: str | None = None
+
+
+def type_session(args: list[str], lines: list, prompt: bytes = b"> ") -> Finished:
+    """Run `caldera ARGS` wholly on a terminal (stdin, stdout and stderr), as a person at the
+    keyboard: each time `prompt` waits for input, type the next of `lines` (or press Ctrl-C, see
+    CtrlC); then wait for the end. `screen` is everything the terminal showed, typing echoed."""
+    leader, follower = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "cli", *args], cwd=ROOT, stdin=follower, stdout=follower,
+                               stderr=follower, env={**os.environ, "COLUMNS": "200"})
+    os.close(follower)
+    screen, waiting, typed_at = b"", list(lines), -1
+    started = time.monotonic()
+    try:
+        deadline = started + LOAD_S
+        while process.poll() is None and time.monotonic() < deadline:
+            chunk = _read(leader) if select.select([leader], [], [], 0.05)[0] else b""
+            screen += chunk
+            line = waiting[0] if waiting else None
+            if isinstance(line, CtrlC) and line.marker is not None:
+                ready = line.marker.encode() in screen[typed_at:]
+            else:  # a prompt newer than the last line typed (its echo comes first), nothing more to read
+                ready = line is not None and not chunk and len(screen) > typed_at and screen.endswith(prompt)
+            if ready:
+                waiting.pop(0)
+                typed_at = len(screen)
+                if isinstance(line, CtrlC):
+                    process.send_signal(signal.SIGINT)
+                    screen += b"<Ctrl-C>"  # marks the place in the screen's text
+                else:
+                    os.write(leader, line.encode() + b"\n")
+        process.wait(timeout=60)
+        screen += _read(leader)
+    finally:
+        process.kill()
+        os.close(leader)
+    return Finished(process.returncode, "", screen.decode(errors="replace"), time.monotonic() - started)
