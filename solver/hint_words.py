@@ -40,7 +40,7 @@ def hint_lines(entry, state, top: int, seconds: float, goal, budget, run_search:
     elif result.engine == "exact":
         searched = f"solved exactly: {result.nodes:,} positions in {result.seconds:.1f} s"
     else:
-        searched = f"searched {result.depth} plies in {result.seconds:.1f} s"
+        searched = f"searched {result.depth} {'ply' if result.depth == 1 else 'plies'} in {result.seconds:.1f} s"
     lines = [f"Best moves for {seat} ({searched}):"]
     for rank, line in enumerate(result.lines, start=1):
         lines.append(f"{rank}. {entry.format_move(state, line.move):7} {entry.explain(state, line.move, line.score)}")
