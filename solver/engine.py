@@ -87,7 +87,7 @@ def check_engine(game, engine: str, players: int | None = None) -> None:
 def describe(game) -> str:
     """The game's capabilities in a few words, e.g. 'dice, 2-4 players'."""
     low, high = game.players
-    parts = ["dice" if game.chance else "no chance", f"{low} player" if low == high == 1 else
+    parts = [game.chance_kind if game.chance else "no chance", f"{low} player" if low == high == 1 else
              f"{low} players" if low == high else f"{low}-{high} players"]
     if game.single_agent:
         parts.append("a goal to reach")

@@ -104,6 +104,7 @@ class Game:
     view_of: Callable[[Any, int], Any] | None = None
     viewer: Callable[[Any], int | None] | None = None
     chance_name: Callable[[Any], str] | None = None  # what chance decides next, in words, where not "the dice roll"
+    chance_kind: str = "dice"  # what the game's chance is, in a word or two (`caldera games`)
     analyze_lines: int = 1  # root moves `analyze` reports without --multipv (hop: every move)
 
     def player_count(self, state) -> int:

@@ -86,3 +86,15 @@ def test_scenarios_unknown_name_is_one_line():
     assert code == 2
     assert err.strip().splitlines() == [err.strip()]
     assert "glacier" in err and "gullrock" in err
+
+
+def test_games_lists_each_game_with_what_its_chance_is():
+    """`caldera games`: one line per game from its record; HOP! has no dice (H-4, H-5: cards,
+    throws and clouds decide), island and meerkats roll dice, penguins and oros have no chance."""
+    code, out, _ = run("games")
+    assert code == 0
+    lines = {line.split()[0]: line for line in out.splitlines() if not line.startswith(" ")}
+    assert list(lines) == ["penguins", "island", "oros", "meerkats", "hop"]
+    assert "HOP!: cards, throws and clouds, 3-6 players, hidden information" in lines["hop"]
+    assert "Island Project: dice, 2-4 players" in lines["island"]
+    assert ": no chance, 2 players" in lines["penguins"] and ": dice, 1-4 players" in lines["meerkats"]

@@ -12,7 +12,7 @@ from solver.games.game_record import Game, functions
 
 GAME = Game(
     name="hop", title="HOP!", seats="ABCDEF", players=(3, 6),
-    chance=True, hidden_information=True, single_agent=False,
+    chance=True, hidden_information=True, single_agent=False, chance_kind="cards, throws and clouds",
     engines=("mcts", "policy", "random"), default_position="start4", hint_seconds=1.0,
     **functions("solver.games.hop", {
         "hop_notation": "resolve_position format_position builtin_positions warmup_positions parse_move format_move",
