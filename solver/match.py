@@ -60,7 +60,7 @@ OPENING_TAG, DICE_TAG = 0x0BE1, 0xD1CE  # mixed into the seeds of openings and o
 
 def elo_from_score(score: float) -> float:
     """The logistic Elo difference whose expected score is `score` (0 < score < 1)."""
-    return -400.0 * math.log10(1.0 / score - 1.0)
+    return -400.0 * math.log10(1.0 / score - 1.0) + 0.0  # + 0.0: an even score is +0, not -0
 
 
 def score_from_elo(elo: float) -> float:

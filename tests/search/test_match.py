@@ -71,6 +71,8 @@ def test_elo_interval_by_hand():
     assert drawn.high - drawn.low < estimate.high - estimate.low
     even = elo_interval(4, 2, 4)
     assert even.elo == 0 and even.low == pytest.approx(-even.high)
+    # Every game drawn: score 0.5 with no spread; the text says +0, never -0.
+    assert elo_interval(0, 10, 0).text() == "+0 for A (95% interval +0 to +0)"
 
 
 def test_interval_shrinks_as_games_grow():
