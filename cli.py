@@ -524,8 +524,12 @@ def run_plan(entry, spec, state, goal, budget: int, live: bool):
                    "rival eggs; dice rolls between them are not counted).")
 @click.option("--seed", type=Number("seed"), default=0, show_default=True, help="Seed of the openings and of the engines' random choices.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary (and every game's moves) as one JSON object.")
+@click.option("--sprt", "sprt_text", default=None, metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]",
+              help="Play game pairs until fishtest's GSPRT on the pair results decides H0 (A at most E0 Elo "
+                   "stronger) or H1 (at least E1); alpha and beta default to 0.05. --games is then the most "
+                   "games played (default 100,000).")
 @start_options
-def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_json, board, players):
+def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_json, board, players, sprt_text):
     """Play ENGINE_A against ENGINE_B: wins, draws, losses, score and Elo difference.
 
     \b
@@ -545,6 +549,7 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
       caldera match penguins greedy random --position pond --json
       caldera match island mcts:sims=200 random --games 4
       caldera match meerkats exact mcts:sims=10000 --position dunes-sprint --games 400
+      caldera match penguins alphabeta:depth=4 alphabeta:depth=2 --position pond --sprt elo0=0,elo1=10
     """
     import json
 
@@ -553,8 +558,12 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
     from solver.commands import checked_spec
     from solver.engine import EngineSpec
     from solver.match import game_line, match_json, play_match, stop_after_game, summary_lines
+    from solver.sprt import SPRT_MAX_GAMES, Sprt, play_sprt
     from solver.warmup import prepare
 
+    test = Sprt.parse(sprt_text) if sprt_text is not None else None
+    if test is not None and click.get_current_context().get_parameter_source("n_games").name == "DEFAULT":
+        n_games = SPRT_MAX_GAMES
     entry, state, _ = load(game, position, board=board, players=players)
     if not entry.adversarial:
         raise click.UsageError(f"a match needs sides that play against each other; {game} is a single-agent "
@@ -566,7 +575,7 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
     console = _stderr_console()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=not console.is_terminal) as progress:
-        task = progress.add_task(f"{spec_a.text()} vs {spec_b.text()}", total=n_games)
+        task = progress.add_task(f"{spec_a.text()} vs {spec_b.text()}", total=n_games if test is None else None)
 
         def on_game(played, result):
             if console.is_terminal:
@@ -579,12 +588,19 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
             console.print("caldera: stopping after this game (Ctrl-C again to stop now)", markup=False, highlight=False)
 
         with stop_after_game(on_first_interrupt) as stop_requested:
-            result = play_match(entry, state, spec_a, spec_b, games=n_games, random_plies=random_plies, seed=seed,
-                                on_game=on_game, should_stop=stop_requested.is_set)
+            if test is None:
+                result = play_match(entry, state, spec_a, spec_b, games=n_games, random_plies=random_plies,
+                                    seed=seed, on_game=on_game, should_stop=stop_requested.is_set)
+            else:
+                result, decision = play_sprt(entry, state, spec_a, spec_b, test, n_games, random_plies, seed,
+                                             on_game=on_game, should_stop=stop_requested.is_set)
     if as_json:
-        click.echo(json.dumps(match_json(result, entry, state)))
+        data = match_json(result, entry, state)
+        if test is not None:
+            data["sprt"] = decision.as_json()
+        click.echo(json.dumps(data))
     else:
-        for line in summary_lines(result, label):
+        for line in summary_lines(result, label) + (decision.lines() if test is not None else []):
             click.echo(line)
 
 
