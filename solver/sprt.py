@@ -197,9 +197,10 @@ def sprt_of(result, test: Sprt) -> SprtState:
 
 
 def play_sprt(game, start, spec_a, spec_b, test: Sprt, max_games: int, random_plies: int = 2, seed: int = 0,
-              on_game=None, should_stop=None):
+              on_game=None, should_stop=None, play=None):
     """A match of game pairs until the SPRT decides (or `max_games`, or a stop): (MatchResult,
-    SprtState). Two-seat positions only (a pair swaps the two seats)."""
+    SprtState). Two-seat positions only (a pair swaps the two seats). `play` plays the match
+    (default solver.match.play_match; solver.cluster.cluster_match on a cluster)."""
     from solver.match import play_match
 
     if game.player_count(start) != 2:
@@ -216,7 +217,7 @@ def play_sprt(game, start, spec_a, spec_b, test: Sprt, max_games: int, random_pl
     def stop() -> bool:
         return decided[0] or (should_stop is not None and should_stop())
 
-    result = play_match(game, start, spec_a, spec_b, max_games - max_games % 2, random_plies, seed,
-                        on_game=after_game, should_stop=stop)
+    result = (play or play_match)(game, start, spec_a, spec_b, max_games - max_games % 2, random_plies, seed,
+                                  on_game=after_game, should_stop=stop)
     result.interrupted = result.interrupted and not decided[0]
     return result, sprt_of(result, test)
