@@ -45,7 +45,7 @@ def same_game_cases() -> tuple[SameGameCase, ...]:
     return (
         SameGameCase("mcts-penguins", "mcts", "penguins", "start", "start", 200, 20),
         SameGameCase("mcts-island", "mcts", "island", "start2", "start2", 200, 20),
-        SameGameCase("alphabeta-penguins", "alphabeta", "penguins", "M", MIDGAME, 4, 2),
+        SameGameCase("alphabeta-penguins", "alphabeta", "penguins", "M", MIDGAME, 3, 2),
     )
 
 
