@@ -394,7 +394,7 @@ def print_report(report: BenchReport, console) -> None:
     if report.openspiel:
         mcts = report.case("mcts")
         versus = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-        versus.add_column("different games: OpenSpiel MCTS")
+        versus.add_column("OpenSpiel MCTS")
         versus.add_column("sims x steps", justify="right")
         versus.add_column("OpenSpiel sims/s", justify="right")
         versus.add_column("caldera sims/s", justify="right")
@@ -403,6 +403,7 @@ def print_report(report: BenchReport, console) -> None:
             versus.add_row(result.game, f"{result.sims:,} x {result.steps}", format_rate(result.rate),
                            format_rate(mcts.single.rate), f"{report.ratio(result):.2f}x")
         console.print()
+        console.print("Different games: OpenSpiel's own games against caldera's penguins start.", highlight=False)
         console.print(versus, highlight=False)
         console.print()
         console.print(
