@@ -69,3 +69,18 @@ def test_batch_analysis_on_the_cluster_is_the_local_one(client):
 def test_bad_cluster_use_is_one_line(args):
     """A malformed local:N, or --cluster on analyze without --batch, is refused in one line."""
     assert "--cluster" in one_line_error(*args)
+
+
+def test_sprt_on_the_cluster_stops_where_the_local_one_does(client):
+    """An SPRT (greedy against random from pond, elo0=0, elo1=200) decides after the same pairs
+    on the cluster as locally, though the cluster had more chunks in flight when it decided."""
+    from solver.sprt import Sprt, play_sprt
+
+    start = PENGUINS.resolve_position("pond")
+    specs = EngineSpec.parse("greedy"), EngineSpec.parse("random:seed=4")
+    local, local_test = play_sprt(PENGUINS, start, *specs, Sprt(0, 200), 200, seed=9)
+    remote, remote_test = play_sprt(PENGUINS, start, *specs, Sprt(0, 200), 200, seed=9,
+                                    play=cluster_match(client))
+    assert local_test.verdict == remote_test.verdict == "H1"
+    assert [r.moves for r in remote.records] == [r.moves for r in local.records]
+    assert len(local.records) < 200 and not remote.interrupted
