@@ -82,7 +82,7 @@ def run_same_game(case: SameGameCase, quick: bool) -> SameGameResult:
     import numpy as np
     import pyspiel
 
-    import solver.interop.caldera_openspiel  # noqa: F401  (registers caldera_<name>)
+    from solver.interop.caldera_openspiel import evaluation  # also registers caldera_<name>
     from solver.engine import EngineSpec, run_engine
     from solver.games.registry import game as game_record
     from solver.warmup import prepare
@@ -102,7 +102,7 @@ def run_same_game(case: SameGameCase, quick: bool) -> SameGameResult:
         from open_spiel.python.algorithms import minimax
 
         player = state.current_player()
-        minimax.alpha_beta_search(game, state, leaf_value(record, player), size, player)
+        minimax.alpha_beta_search(game, state, evaluation(record, player), size, player)
     openspiel_seconds = time.perf_counter() - started
     spec = EngineSpec("mcts", {"sims": size, "seed": SEED}) if case.kind == "mcts" else \
         EngineSpec("alphabeta", {"depth": size})
@@ -111,20 +111,6 @@ def run_same_game(case: SameGameCase, quick: bool) -> SameGameResult:
     started = time.perf_counter()
     run_engine(spec, record.kernel_name(root), root, plies_to_end=record.kernel_plies_to_end(root))
     return SameGameResult(case, quick, openspiel_seconds, time.perf_counter() - started)
-
-
-def leaf_value(record, player: int):
-    """OpenSpiel's value function at the depth limit: Caldera's evaluation of the position (the
-    kernel's `evaluate`, for the side to move) from `player`'s side."""
-    from kernels import kernel_module
-
-    def value(state) -> float:
-        words = record.to_kernel(state.position)
-        module = kernel_module(record.kernel_name(words))
-        score = float(module.evaluate(words, module.EVAL_WEIGHTS))
-        return score if record.to_move(state.position) == player else -score
-
-    return value
 
 
 def print_same_game(results: list[SameGameResult], console) -> None:

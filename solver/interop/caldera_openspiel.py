@@ -271,6 +271,21 @@ class CalderaState(pyspiel.State):
         return self.record.format_position(self.record.view_of(self.position, seat))
 
 
+def evaluation(record, player: int):
+    """A value function for OpenSpiel's depth-limited searches (alpha_beta_search,
+    expectiminimax): Caldera's evaluation of a state's position (the kernel's `evaluate` with
+    its default weights, for the side to move), from `player`'s side."""
+    from kernels import kernel_module
+
+    def value(state) -> float:
+        words = record.to_kernel(state.position)
+        module = kernel_module(record.kernel_name(words))
+        score = float(module.evaluate(words, module.EVAL_WEIGHTS))
+        return score if record.to_move(state.position) == player else -score
+
+    return value
+
+
 class CalderaObserver:
     """OpenSpiel's observer (the PyObserver interface): strings only, no tensors."""
 

@@ -140,6 +140,30 @@ def test_alpha_beta_search_agrees_with_caldera(text):
         assert reply.best.score.kind == "loss"
 
 
+# Island Project, 2 players, after 30 random plies from start2 (seed 2) and the first outcome of
+# the rolls that followed: A to shift, 19 legal moves, dice between the decisions.
+ISLAND_MIDGAME = "OLlnn/oooOo/OlooO/nooOo/ooolN A:a4,a4 B:a2,a4 3/3 1/0 8/5/8 A shift 3W - - - 6"
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_expectiminimax_agrees_with_caldera(depth):
+    """OpenSpiel's expectiminimax through the dice, with Caldera's evaluation at the leaves
+    (evaluation()), and Caldera's expectimax on the kernel: the same value (Caldera reports
+    hundredths as 1.00) and the same best move, at depth 1 and 2."""
+    from solver.interop.caldera_openspiel import evaluation
+
+    record = game("island")
+    position = record.resolve_position(ISLAND_MIDGAME)
+    state = pyspiel.load_game("caldera_island", {"position": ISLAND_MIDGAME}).new_initial_state()
+    seat = record.to_move(position)
+    value, action = minimax.expectiminimax(state, depth, evaluation(record, seat), seat)
+    root = record.to_kernel(position)
+    analysis = run_engine(EngineSpec.parse(f"expectimax:depth={depth}"), record.kernel_name(root), root)
+    assert analysis.best.score.kind == "eval"
+    assert value / 100 == pytest.approx(analysis.best.score.value, abs=1e-9)
+    assert state.action_to_string(action) == record.format_move(position, analysis.best.move)
+
+
 def test_mcts_bot_and_evaluate_bots():
     """OpenSpiel's MCTSBot (with its solver) against a random bot through evaluate_bots, from the
     first endgame: A, to move and winning in three plies, wins (+1, B -1)."""
