@@ -206,6 +206,8 @@ def play_sprt(game, start, spec_a, spec_b, test: Sprt, max_games: int, random_pl
     if game.player_count(start) != 2:
         raise CalderaError(f"--sprt scores game pairs with the seats swapped: it needs a two-player position, "
                            f"not {game.player_count(start)} players")
+    if max_games < 2:
+        raise CalderaError(f"--sprt plays game pairs: --games (the most games) must be at least 2, not {max_games}")
     decided = [False]
 
     def after_game(record, result):

@@ -80,6 +80,13 @@ def test_bad_sprt_is_one_line(text):
     assert "--sprt" in one_line_error("match", "penguins", "random", "random", "--sprt", text)
 
 
+@pytest.mark.parametrize("args", [["--games", "1"], ["--position", "start3"]])
+def test_sprt_needs_pairs_of_two_player_games(args):
+    """Fewer than two games, or a position of more than two seats, cannot make a pair."""
+    game = "island" if "start3" in args else "penguins"
+    assert "--sprt" in one_line_error("match", game, "random", "random", "--sprt", "elo0=0,elo1=10", *args)
+
+
 def test_sprt_match_accepts_h1():
     """alphabeta:depth=4 against alphabeta:depth=2 on pond (seed 1): the deeper search wins
     nearly every pair, so the test stops at H1 long before the 100,000-game cap, on a whole
