@@ -27,13 +27,18 @@ The mapping, the same for every game:
   observations since the start (perfect recall). Without hidden information both are the
   position's notation.
 
-Game parameters: `position` (a built-in name or notation text; "" for the record's default,
-or its first puzzle for a game with goals), `players` (0: the position's own; otherwise the
+Game parameters: `position` (a built-in name or notation text, where %XX stands for a
+character, as the game's string writes , = ( ) and %; "" for the record's default, or its first
+puzzle for a game with goals), `players` (0: the position's own; otherwise the
 position restarted for that many seats, or the first built-in position that has them),
 `goal` and `budget` (games with goals), `max_length` (decisions before the draw).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -41,6 +46,8 @@ import pyspiel
 from solver.games.registry import GAME_NAMES, game as game_record
 
 DEFAULT_MAX_LENGTH = 1000  # decisions before an unfinished game is scored a draw
+# The game parameters and their defaults (the module doc says what each means).
+PARAMETERS = {"position": "", "players": 0, "goal": "", "budget": 0, "max_length": DEFAULT_MAX_LENGTH}
 
 
 def short_name(name: str) -> str:
@@ -69,9 +76,39 @@ def game_type(record, players: int | None = None) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=False,
-        parameter_specification={"position": "", "players": 0, "goal": "", "budget": 0,
-                                 "max_length": DEFAULT_MAX_LENGTH},
+        parameter_specification=PARAMETERS,
     )
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game's parameters make of its record: the start and the bounds of the game."""
+
+    name: str
+    start: Any  # the record's reference State (frozen)
+    goal: Any  # games with goals: the Goal; else None
+    seats: int
+    max_length: int  # decisions before a draw (the goal's budget and the game's ply cap included)
+    action_bound: int  # dense action ids (and chance outcome ids): the kernel's MAX_MOVES
+
+
+@lru_cache(maxsize=64)
+def setup(name: str, params: tuple) -> Setup:
+    """The Setup of game `name` with parameters `params` (sorted (key, value) pairs)."""
+    record = game_record(name)
+    start, goal, budget = start_of(record, dict(params))
+    max_length = int(dict(params).get("max_length", DEFAULT_MAX_LENGTH))
+    for bound in (budget, record.plies_to_end(start)):
+        if bound is not None:
+            max_length = min(max_length, bound)
+    return Setup(name, start, goal, record.player_count(start), max(1, max_length), action_bound(record, start))
+
+
+def setup_of(game: pyspiel.Game) -> Setup:
+    """The Setup of a loaded game, from its type's name and its parameters only: a game that
+    pyspiel rebuilds from its string (pickling, deserializing) keeps no Python attributes."""
+    name = game.get_type().short_name.removeprefix("caldera_")
+    return setup(name, tuple(sorted(game.get_parameters().items())))
 
 
 class CalderaGame(pyspiel.Game):
@@ -79,34 +116,22 @@ class CalderaGame(pyspiel.Game):
 
     def __init__(self, name: str, params: dict | None = None):
         params = dict(params or {})
-        self.name = name
-        record = self.record
-        self.start, self.goal, self.budget = start_of(record, params)
-        seats = record.player_count(self.start)
-        self.seats = seats
-        self.max_length = int(params.get("max_length", DEFAULT_MAX_LENGTH))
-        if self.budget is not None:
-            self.max_length = min(self.max_length, self.budget)
-        plies = record.plies_to_end(self.start)
-        if plies is not None:
-            self.max_length = min(self.max_length, plies)
-        self.action_bound = action_bound(record, self.start)
-        zero_sum = seats >= 2
+        # The position travels inside the game's string, name(key=value,...): escape what that
+        # string's syntax would split (penguins' `cap=80`), so the game's string loads it again.
+        params["position"] = escape(unescape(params.get("position", "")))
+        record = game_record(name)
+        made = setup(name, tuple(sorted({**PARAMETERS, **params}.items())))
+        zero_sum = made.seats >= 2
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.action_bound,
-            max_chance_outcomes=self.action_bound if record.chance else 0,
-            num_players=seats,
+            num_distinct_actions=made.action_bound,
+            max_chance_outcomes=made.action_bound if record.chance else 0,
+            num_players=made.seats,
             min_utility=-1.0 if zero_sum else 0.0,
-            max_utility=float(seats - 1) if zero_sum else 1.0,
+            max_utility=float(made.seats - 1) if zero_sum else 1.0,
             utility_sum=0.0 if zero_sum else None,
-            max_game_length=max(1, self.max_length),
+            max_game_length=made.max_length,
         )
-        super().__init__(game_type(record, seats), info, params)
-
-    @property
-    def record(self):
-        """The game's record (looked up, not kept: records do not pickle)."""
-        return game_record(self.name)
+        super().__init__(game_type(record, made.seats), info, params)
 
     def new_initial_state(self):
         """The start position."""
@@ -120,9 +145,21 @@ class CalderaGame(pyspiel.Game):
         return CalderaObserver(perfect_recall)
 
 
+def escape(text: str) -> str:
+    """`text` with the characters of OpenSpiel's game-string syntax (, = ( )) and % written %XX."""
+    return "".join(f"%{ord(c):02X}" if c in "%,=()" else c for c in text)
+
+
+def unescape(text: str) -> str:
+    """`text` with %XX read back (text without % is unchanged, so plain notation works too)."""
+    from urllib.parse import unquote
+
+    return unquote(text)
+
+
 def start_of(record, params: dict):
     """(State, goal, budget) of a game's parameters: position, players, goal, budget."""
-    position = params.get("position") or None
+    position = unescape(params.get("position") or "") or None
     if position is None and record.goals is not None and record.puzzles is not None:
         position = record.puzzles()[0].name
     state = record.resolve_position(position)
@@ -163,15 +200,16 @@ class CalderaState(pyspiel.State):
 
     def __init__(self, game: CalderaGame):
         super().__init__(game)
-        self.name = game.name
-        self.position = game.start
-        self.goal = game.goal
+        made = setup_of(game)
+        self.name = made.name
+        self.position = made.start
+        self.goal = made.goal
         self.decisions = 0  # decisions played (the budget and max_length count them)
-        self.max_length = game.max_length
-        self.seats = game.seats
+        self.max_length = made.max_length
+        self.seats = made.seats
         self.cached = None  # the sorted move integers of the position (decisions or outcomes), once asked
         # Each seat's observations so far (its information state), where the game hides things.
-        self.seen = [[self._view(p)] for p in range(self.seats)] if game.record.view_of is not None else None
+        self.seen = [[self._view(p)] for p in range(self.seats)] if self.record.view_of is not None else None
 
     @property
     def record(self):

@@ -108,6 +108,18 @@ def test_actions_are_the_records_moves(name):
             earlier[p] = now
 
 
+def test_a_position_with_game_string_syntax_round_trips():
+    """Position M of the bench holds `cap=80`: the game's string escapes it (%3D), so pickling
+    and loading the game's string give the same game and start position."""
+    from solver.bench import MIDGAME
+
+    game_ = pyspiel.load_game("caldera_penguins", {"position": MIDGAME})
+    assert "cap%3D80" in str(game_)
+    for again in (pickle.loads(pickle.dumps(game_)), pyspiel.load_game(str(game_))):
+        assert str(again) == str(game_)
+        assert str(again.new_initial_state()) == MIDGAME
+
+
 # Two penguins endgames three plies before the ply cap (found by random play from `pond`, the
 # last number, the ply, set to 297 of the cap's 300): the side to move wins with best play.
 ENDGAMES = [
