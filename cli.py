@@ -348,8 +348,14 @@ DEFAULT_PLAN_SECONDS = 30.0
 @goal_options
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (see docs/json.md).")
 @position_options
+@click.option("--batch", type=click.File("r"), default=None, metavar="FILE",
+              help="Analyse many positions: one per line (notation or built-in name) from FILE, or - for stdin; "
+                   "prints one JSON line each, in order.")
+@click.option("--cluster", default=None, metavar="SCHEDULER|local:N",
+              help='With --batch: analyse on a Dask cluster, a scheduler address or local:N worker processes '
+                   '(pip install ".[cluster]"; docs/cluster.md).')
 def analyze(game, position, after, board, players, roll, seen_by, as_json, engine, seconds, hash_mb, memory_mb, goal,
-            budget, **limits):
+            budget, batch, cluster, **limits):
     """Search a position: score, best move, principal variation, depth, nodes and speed.
 
     The engine is the game's first (`caldera games` lists them): alpha-beta for penguins, MCTS
@@ -374,9 +380,16 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
       caldera analyze oros "5x5 ...../.444./...4./...../....." --goal "mountain@d3" --budget 4
       caldera analyze oros twin-peaks --json
       caldera analyze meerkats dunes-1 --after "g1 draw:luck reveal:turtle" --roll 2
+      caldera analyze penguins --batch positions.txt --depth 4 > analyses.jsonl
+      caldera analyze penguins --batch - --engine mcts --sims 2000 --seed 1 --cluster local:2 < positions.txt
     """
     from solver import commands
     from solver.engine import SETTINGS
+
+    if cluster is not None and batch is None:
+        raise click.UsageError("--cluster analyses a --batch of positions; give --batch FILE (or - for stdin)")
+    if batch is not None and position is not None:
+        raise click.UsageError("--batch reads the positions from its file: give no POSITION")
 
     entry, state, _ = load(game, position, after, board, players, roll, seen_by)
     goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
@@ -390,6 +403,8 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
     if engine == "planner" and values["time"] is None and values["nodes"] is None:
         values["time"] = DEFAULT_PLAN_SECONDS
     spec = commands.checked_spec(entry, engine_spec(engine, values), state)
+    if batch is not None:
+        return print_batch(entry, spec, batch, cluster)
     if spec.name == "planner":
         return print_planner_result(entry, spec, state, goal, budget, as_json)
     from solver.analysis_output import analysis_json, chance_json, print_analysis, print_chance
@@ -402,6 +417,24 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
         click.echo(analysis_json(state, spec, result, entry))
     else:
         print_analysis(state, spec, result, entry)
+
+
+def print_batch(entry, spec, lines, cluster: str | None) -> None:
+    """`analyze --batch`: every position of `lines` analysed (on the cluster when given), one JSON line each."""
+    from contextlib import nullcontext
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from solver.cluster import analyze_batch, cluster_client, read_batch
+
+    positions = read_batch(entry, spec, lines)
+    console = _stderr_console()
+    with cluster_client(cluster) if cluster is not None else nullcontext() as client, \
+            Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                     console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task(f"{spec.text()}: positions", total=len(positions))
+        for line in analyze_batch(entry, spec, positions, client, on_done=lambda n: progress.advance(task, n)):
+            click.echo(line)
 
 
 def print_planner_result(entry, spec, state, goal, budget, as_json) -> None:
@@ -494,8 +527,16 @@ def run_plan(entry, spec, state, goal, budget: int, live: bool):
 @click.option("--json", "as_json", is_flag=True, help="Print the summary (and every game's moves) as one JSON object.")
 @click.option("--save", "save_dir", default=None, metavar="DIR",
               help="Write every game to DIR as a game file as soon as it ends (docs/records.md).")
+@click.option("--sprt", "sprt_text", default=None, metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]",
+              help="Play game pairs until fishtest's GSPRT on the pair results decides H0 (A at most E0 Elo "
+                   "stronger) or H1 (at least E1); alpha and beta default to 0.05. --games is then the most "
+                   "games played (default 100,000).")
+@click.option("--cluster", default=None, metavar="SCHEDULER|local:N",
+              help='Play the games on a Dask cluster: a scheduler address, or local:N for N local worker '
+                   'processes (pip install ".[cluster]"; docs/cluster.md). Seeded engines play the same games.')
 @start_options
-def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_json, save_dir, board, players):
+def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_json, save_dir, board, players,
+          sprt_text, cluster):
     """Play ENGINE_A against ENGINE_B: wins, draws, losses, score and Elo difference.
 
     \b
@@ -516,16 +557,23 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
       caldera match island mcts:sims=200 random --games 4
       caldera match meerkats exact mcts:sims=10000 --position dunes-sprint --games 400
       caldera match penguins greedy random --games 2 --save games/   then: caldera review games/...
+      caldera match penguins alphabeta:depth=4 alphabeta:depth=2 --position pond --sprt elo0=0,elo1=10
+      caldera match penguins greedy random --games 400 --cluster local:2
     """
     import json
+    from contextlib import nullcontext
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from solver.commands import checked_spec
     from solver.engine import EngineSpec
     from solver.match import game_line, match_json, play_match, stop_after_game, summary_lines
+    from solver.sprt import SPRT_MAX_GAMES, Sprt, play_sprt
     from solver.warmup import prepare
 
+    test = Sprt.parse(sprt_text) if sprt_text is not None else None
+    if test is not None and click.get_current_context().get_parameter_source("n_games").name == "DEFAULT":
+        n_games = SPRT_MAX_GAMES
     entry, state, _ = load(game, position, board=board, players=players)
     if not entry.adversarial:
         raise click.UsageError(f"a match needs sides that play against each other; {game} is a single-agent "
@@ -535,9 +583,13 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
     label = name if name in entry.builtin_positions() else "(given position)"
     prepare(entry, ("perft", spec_a.name, spec_b.name), state)
     console = _stderr_console()
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=True, disable=not console.is_terminal) as progress:
-        task = progress.add_task(f"{spec_a.text()} vs {spec_b.text()}", total=n_games)
+    if cluster is not None:
+        from solver.cluster import cluster_client, cluster_match
+    with cluster_client(cluster) if cluster is not None else nullcontext() as client, \
+            Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                     console=console, transient=True, disable=not console.is_terminal) as progress:
+        play = play_match if client is None else cluster_match(client)
+        task = progress.add_task(f"{spec_a.text()} vs {spec_b.text()}", total=n_games if test is None else None)
 
         def on_game(played, result):
             if save_dir is not None:
@@ -554,12 +606,19 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
             console.print("caldera: stopping after this game (Ctrl-C again to stop now)", markup=False, highlight=False)
 
         with stop_after_game(on_first_interrupt) as stop_requested:
-            result = play_match(entry, state, spec_a, spec_b, games=n_games, random_plies=random_plies, seed=seed,
-                                on_game=on_game, should_stop=stop_requested.is_set)
+            if test is None:
+                result = play(entry, state, spec_a, spec_b, games=n_games, random_plies=random_plies,
+                              seed=seed, on_game=on_game, should_stop=stop_requested.is_set)
+            else:
+                result, decision = play_sprt(entry, state, spec_a, spec_b, test, n_games, random_plies, seed,
+                                             on_game=on_game, should_stop=stop_requested.is_set, play=play)
     if as_json:
-        click.echo(json.dumps(match_json(result, entry, state)))
+        data = match_json(result, entry, state)
+        if test is not None:
+            data["sprt"] = decision.as_json()
+        click.echo(json.dumps(data))
     else:
-        for line in summary_lines(result, label):
+        for line in summary_lines(result, label) + (decision.lines() if test is not None else []):
             click.echo(line)
 
 

@@ -158,6 +158,7 @@ class BenchReport:
     cases: list[CaseResult] = field(default_factory=list)
     openspiel: list[OpenSpielResult] = field(default_factory=list)
     openspiel_version: str | None = None
+    same_game: list = field(default_factory=list)  # solver.bench_same_game.SameGameResult rows
 
     def case(self, name: str) -> CaseResult:
         """The result of the case named `name`."""
@@ -184,6 +185,7 @@ class BenchReport:
                      "rate": round(r.rate, 1), "caldera_mcts_ratio": round(self.ratio(r), 3)}
                     for r in self.openspiel
                 ],
+                "same_game": [result.as_dict() for result in self.same_game],
             }
         return data
 
@@ -309,7 +311,10 @@ def run_suite(threads: int = 2, quick: bool = False, vs_openspiel: bool = False,
     pyspiel = load_pyspiel() if vs_openspiel else None  # fail before spending any time
     say = on_step or (lambda text: None)
     repeats = QUICK_REPEATS if quick else REPEATS
-    steps_total = 2 * len(CASES) + (len(OPENSPIEL_GAMES) if vs_openspiel else 0)
+    from solver.bench_same_game import run_same_game, same_game_cases
+
+    same_game = same_game_cases() if vs_openspiel else ()
+    steps_total = 2 * len(CASES) + (len(OPENSPIEL_GAMES) if vs_openspiel else 0) + len(same_game)
     step = 0
 
     def announce(text: str) -> None:
@@ -337,6 +342,9 @@ def run_suite(threads: int = 2, quick: bool = False, vs_openspiel: bool = False,
         for game_name in OPENSPIEL_GAMES:
             announce(f"OpenSpiel MCTS, {game_name}, {sims:,} sims x {steps} step{'s' if steps > 1 else ''}")
             report.openspiel.append(time_openspiel(pyspiel, game_name, sims, steps))
+        for case in same_game:
+            announce(f"same game: OpenSpiel and caldera {case.kind}, {case.game} {case.position_name}, {case.work(quick)}")
+            report.same_game.append(run_same_game(case, quick))
     return report
 
 
@@ -395,6 +403,7 @@ def print_report(report: BenchReport, console) -> None:
             versus.add_row(result.game, f"{result.sims:,} x {result.steps}", format_rate(result.rate),
                            format_rate(mcts.single.rate), f"{report.ratio(result):.2f}x")
         console.print()
+        console.print("Different games: OpenSpiel's own games against caldera's penguins start.", highlight=False)
         console.print(versus, highlight=False)
         console.print()
         console.print(
@@ -405,3 +414,7 @@ def print_report(report: BenchReport, console) -> None:
             "ratio = caldera sims/s / OpenSpiel sims/s; different games, so an order of\n"
             "magnitude, not a race.",
             highlight=False)
+    if report.same_game:
+        from solver.bench_same_game import print_same_game
+
+        print_same_game(report.same_game, console)

@@ -418,11 +418,9 @@ def play_match(game, start, spec_a: EngineSpec, spec_b: EngineSpec, games: int =
         if should_stop is not None and should_stop():
             result.interrupted = True
             break
-        group = number // players
-        opening = random_opening(kernel, root, random_plies, mix_seed(seed, OPENING_TAG, group))
         try:
-            record = play_game(game, root, spec_a, spec_b, number % players, opening, seed, number, result.tallies,
-                               dice_seed=mix_seed(seed, DICE_TAG, group), players=players)
+            record = play_numbered(game, root, kernel, spec_a, spec_b, number, random_plies, seed, players,
+                                   result.tallies)
         except (GameInterrupted, KeyboardInterrupt):
             result.interrupted = True
             break
@@ -430,6 +428,17 @@ def play_match(game, start, spec_a: EngineSpec, spec_b: EngineSpec, games: int =
         if on_game is not None:
             on_game(record, result)
     return result
+
+
+def play_numbered(game, root: np.ndarray, kernel: str, spec_a: EngineSpec, spec_b: EngineSpec, number: int,
+                  random_plies: int, seed: int, players: int,
+                  tallies: tuple[EngineTally, EngineTally] | None = None) -> GameRecord:
+    """Game `number` of a match (see `play_match`): its group's opening and dice, A on seat
+    number mod players. The same game wherever it is played (locally or on a cluster worker)."""
+    group = number // players
+    opening = random_opening(kernel, root, random_plies, mix_seed(seed, OPENING_TAG, group))
+    return play_game(game, root, spec_a, spec_b, number % players, opening, seed, number, tallies,
+                     dice_seed=mix_seed(seed, DICE_TAG, group), players=players)
 
 
 @contextmanager

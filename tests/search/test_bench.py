@@ -79,3 +79,11 @@ def test_vs_openspiel_prints_ratios():
         row = next(line for line in out.splitlines() if line.strip().startswith(game))
         ratio = re.search(r"([\d.,]+)x\s*$", row)
         assert ratio and float(ratio.group(1).replace(",", "")) > 0, row
+    assert "Different games: OpenSpiel's own games" in out
+    # The same-game rows (solver/bench_same_game.py): both sides' times and their ratio, per case.
+    for start in ("MCTS, penguins start, 20 sims", "MCTS, island start2, 20 sims", "alpha-beta, penguins M, depth 2"):
+        row = next(line for line in out.splitlines() if line.startswith(start))
+        openspiel, caldera, ratio = re.search(r"([\d.]+) s\s+([\d.]+) s\s+([\d,]+)x\s*$", row).groups()
+        assert float(openspiel) > 0 and float(caldera) > 0
+        # The printed times are rounded, so their quotient is the ratio only to a few per cent.
+        assert int(ratio.replace(",", "")) == pytest.approx(float(openspiel) / float(caldera), rel=0.05, abs=1)

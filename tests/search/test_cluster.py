@@ -1,0 +1,86 @@
+"""--cluster (solver/cluster.py): a real dask.distributed LocalCluster of 2 workers plays a
+seeded match and analyses a batch of positions with exactly the local results."""
+
+import json
+import random
+
+import pytest
+
+from solver.cluster import analyze_batch, cluster_client, cluster_match
+from solver.engine import EngineSpec
+from solver.games.registry import game
+from solver.match import play_match
+from tests.cli_cases import one_line_error
+
+PENGUINS = game("penguins")
+
+
+@pytest.fixture(scope="module")
+def client():
+    """Two local worker processes, shared by the tests of this file (starting them takes seconds)."""
+    with cluster_client("local:2") as started:
+        yield started
+
+
+def test_seeded_match_on_the_cluster_is_the_local_match(client):
+    """20 games of greedy against random (seeded) from pond: the same moves and results. (The
+    same engine, alpha-beta, as the batch below: the workers load one search for both tests.)"""
+    start = PENGUINS.resolve_position("pond")
+    specs = EngineSpec.parse("greedy"), EngineSpec.parse("random:seed=2")
+    local = play_match(PENGUINS, start, *specs, games=20, seed=3)
+    remote = cluster_match(client, chunk=3)(PENGUINS, start, *specs, games=20, seed=3)
+    assert len(remote.records) == 20 and not remote.interrupted
+    assert [(r.moves, r.values, r.a_side) for r in remote.records] == [(r.moves, r.values, r.a_side) for r in local.records]
+    assert remote.tallies[0].moves == local.tallies[0].moves
+
+
+def batch_positions(count: int) -> list:
+    """`count` positions met along random games from pond (the reference rules, seed 11)."""
+    rng, positions = random.Random(11), []
+    while len(positions) < count:
+        state = PENGUINS.resolve_position("pond")
+        while not PENGUINS.is_over(state) and len(positions) < count:
+            positions.append(state)
+            state = PENGUINS.successor(state, rng.choice(PENGUINS.legal_moves(state)))
+    return positions
+
+
+def without_times(line: str) -> dict:
+    """A JSON line of analyze without its clock readings (they differ from run to run)."""
+    data = json.loads(line)
+    del data["seconds"], data["nps"]
+    return data
+
+
+def test_batch_analysis_on_the_cluster_is_the_local_one(client):
+    """50 positions with alphabeta:depth=2: the same JSON lines, in the same order, bar the times."""
+    positions = batch_positions(50)
+    spec = EngineSpec.parse("alphabeta:depth=2")
+    done = []
+    remote = list(analyze_batch(PENGUINS, spec, positions, client, chunk=7, on_done=done.append))
+    local = list(analyze_batch(PENGUINS, spec, positions))
+    assert len(remote) == 50 and sum(done) == 50
+    assert [without_times(line) for line in remote] == [without_times(line) for line in local]
+    assert [json.loads(line)["position"] for line in remote] == [PENGUINS.format_position(p) for p in positions]
+
+
+@pytest.mark.parametrize("args", [["match", "penguins", "random", "random", "--cluster", "local:x"],
+                                  ["analyze", "penguins", "--cluster", "local:2"]])
+def test_bad_cluster_use_is_one_line(args):
+    """A malformed local:N, or --cluster on analyze without --batch, is refused in one line."""
+    assert "--cluster" in one_line_error(*args)
+
+
+def test_sprt_on_the_cluster_stops_where_the_local_one_does(client):
+    """An SPRT (greedy against random from pond, elo0=0, elo1=200) decides after the same pairs
+    on the cluster as locally, though the cluster had more chunks in flight when it decided."""
+    from solver.sprt import Sprt, play_sprt
+
+    start = PENGUINS.resolve_position("pond")
+    specs = EngineSpec.parse("greedy"), EngineSpec.parse("random:seed=4")
+    local, local_test = play_sprt(PENGUINS, start, *specs, Sprt(0, 200), 200, seed=9)
+    remote, remote_test = play_sprt(PENGUINS, start, *specs, Sprt(0, 200), 200, seed=9,
+                                    play=cluster_match(client))
+    assert local_test.verdict == remote_test.verdict == "H1"
+    assert [r.moves for r in remote.records] == [r.moves for r in local.records]
+    assert len(local.records) < 200 and not remote.interrupted
