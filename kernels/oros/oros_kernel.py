@@ -323,7 +323,7 @@ def collide(out, target, level, word):
         out[VOLCANOES + target] = volcanoes + volcano_unit(level)
         return
     low = 3 if out[MOUNTAIN3] != ZERO else 4
-    if level >= low and other >= low:
+    if level >= low and other >= low and volcanoes == ZERO:  # a volcano on either: no mountain (O-2)
         set_level(out, target, MOUNTAIN_LEVEL)
         out[VOLCANOES + target] = volcanoes
         return

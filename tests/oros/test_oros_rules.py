@@ -130,14 +130,22 @@ ROWS_AFTER = [
     ("4x3 1v21v1../..../.... tectonic=3", "a1>E", ".2v2v1../..../...."),
     # a group of three carrying volcanoes into a row of tiles
     ("3x3 1v21v31/1v1../... tectonic=1", "a1b1c1>S", ".../2v2v11v31/..."),
-    # O-2: 4 + 4 is a mountain carrying both tiles' volcanoes.
-    ("4x3 4v24v1../..../.... tectonic=3", "a1>E", ".Mv2v1../..../...."),
+    # O-2: 4 + 4 is a mountain when neither tile carries a volcano.
+    ("4x3 44../..../.... tectonic=3", "a1>E", ".M../..../...."),
+    # O-2 as amended (2026-12-01): with a volcano on either, 4 + 4 is a level 4 and 4 lava, which
+    # fills the volcanoes 2 and 1 to 4 (2 lava) and 3 (2 lava). One volcano is enough: 4 + 4v1 is a
+    # 4 whose volcano takes 3 lava to 4, and the last unit makes a new volcano 1.
+    ("4x3 4v24v1../..../.... tectonic=3", "a1>E", ".4v4v3../..../...."),
+    ("4x3 44v1../..../.... tectonic=3", "a1>E", ".4v4v1../..../...."),
     # O-2 with the mountain3 ability: 3 + 4 and 3 + 3 make mountains; without it they overflow.
     ("4x3 34../..../.... tectonic=3", "a1>E", ".4v3../..../...."),
     ("4x3 34../..../.... tectonic=3 mountain3=1", "a1>E", ".M../..../...."),
     ("4x3 33../..../.... tectonic=3", "a1>E", ".4v2../..../...."),
     ("4x3 33../..../.... tectonic=3 mountain3=1", "a1>E", ".M../..../...."),
     ("4x3 24../..../.... tectonic=3 mountain3=1", "a1>E", ".4v2../..../...."),
+    # O-2 as amended, with mountain3: a volcano on either tile still forbids the mountain: 3v1 + 4 is
+    # 7, a level 4 and 3 lava, all of it filling the volcano 1 to 4.
+    ("4x3 3v14../..../.... tectonic=3 mountain3=1", "a1>E", ".4v4../..../...."),
     # O-2: the mountain stays and gains a volcano of the tile's level, keeping both tiles' volcanoes.
     ("4x3 2v1Mv3../..../.... tectonic=3", "a1>E", ".Mv3v2v1../..../...."),
     ("4x3 4M../..../.... tectonic=3", "a1>E", ".Mv4../..../...."),

@@ -60,8 +60,8 @@ PUZZLES = (
     # hard: four actions or more
     Puzzle("twin-peaks", "hard", "5x5 ...../.444./...4./...../.....", "mountains>=2", 5, 4,
            "the first mountain is easy; the second needs a volcano and lava first"),
-    Puzzle("triple-crown", "hard", "5x5 ...../.444./.4.4./...../.....", "mountains>=3", 5, 4,
-           "three mountains in one tectonic move, once the gap is filled"),
+    Puzzle("triple-crown", "hard", "5x5 ...../.444./.4.4./...../.....", "mountains>=3", 6, 5,
+           "three mountains in one tectonic move, once the gap is filled and its volcano spent (O-2)"),
     Puzzle("soft-rock", "hard", "5x5 ...../.333./..3../...../..... mountain3=1", "mountains>=2", 5, 4,
            "level-3 tiles count as level 4 for mountains (O-2 mountain3)"),
     Puzzle("far-shore", "hard", "6x4 ....../.3v1..4./....../......", "land>=14", 5, 4,

@@ -306,7 +306,7 @@ def collide(mover: int, mover_volcanoes: tuple[int, ...], level: int, volcanoes:
     if level == MOUNTAIN:  # the mountain gains a volcano of the tile's level
         return MOUNTAIN, tuple(sorted(carried + (mover,), reverse=True))
     big = 3 if mountain3 else MAX_LEVEL
-    if mover >= big and level >= big:
+    if mover >= big and level >= big and not carried:  # tiles carrying a volcano never make a mountain
         return MOUNTAIN, carried
     total = mover + level
     if total <= MAX_LEVEL:
