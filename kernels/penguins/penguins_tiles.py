@@ -258,7 +258,8 @@ def explore(state, out, me, square, path, n, stop, captured, thawed, throw):
             send_back(out, target)  # a rival egg: back to its owner (P-15)
         path[n] = target
         n += 1
-        stop = target
+        # P-21: a penguin entering seaweed leaves the board, and the throw moves it onto that space.
+        stop = -1 if state[SEAWEED] & bit(target) else target
     if stop < 0:
         # P-21: seaweed sends the penguin back to its owner's unused penguins.
         if layer == PENGUINS + me:

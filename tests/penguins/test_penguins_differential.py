@@ -44,6 +44,18 @@ def test_reference_codes_match_the_layout():
     assert (ref.ONGOING, ref.WIN_A, ref.WIN_B, ref.DRAW) == (layout.ONGOING, layout.WIN_A, layout.WIN_B, layout.DRAW)
 
 
+def test_a_storm_throw_onto_seaweed_takes_the_penguin_off_in_both():
+    """P-15, P-21: the kernel, like the reference, takes a penguin thrown onto seaweed off the board:
+    every move of the position agrees, and a1-E/st:E gives the position worked out by hand in
+    tests/penguins/test_penguins_tiles.py."""
+    from solver.games.penguins.penguins_notation import parse_move, parse_position
+
+    state = parse_position("5x5 P4/5/5/5/5 sc1,wd1 A play 10/10 2+1/3+1 4")
+    compare_position(state, random.Random(0))
+    thrown = binding.successor(binding.to_kernel(state), binding.encode_move(parse_move(state, "a1-E/st:E")))
+    assert np.array_equal(thrown, binding.to_kernel(parse_position("5x5 EEEE1/5/5/5/5 sc1,wd1 B play 6/10 3+1/3+1 5")))
+
+
 def compare_position(state: ref.State, rng: random.Random) -> list[ref.Move]:
     """Assert kernel == reference on one position; return the reference's legal moves."""
     k = binding.kernel()

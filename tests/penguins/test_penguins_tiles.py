@@ -411,6 +411,9 @@ PLAYED = [
     ("5x5 5/5/P2E1/5/5 fc3 A play 10/10 2+1/3+1 4", "a3-E", "5x5 5/5/EEP2/5/5 fc3 B play 9/10 2+1/3+1 5"),
     # P-21: b1-E: c1, d1, e1 seaweed: the assistant goes back to A's unused; eggs b1 c1 d1 e1.
     ("5x5 1P3/5/5/5/5 we1 A play 10/10 2+1/3+1 4", "b1-E", "5x5 1EEEE/5/5/5/5 we1 B play 6/10 3+1/3+1 5"),
+    # P-15 then P-21: a1-E enters the storm c1, which throws the penguin E onto the seaweed d1: it leaves
+    # the board (the throw moves it onto that space), back to A's unused (3+1); eggs a1 b1 c1 d1.
+    ("5x5 P4/5/5/5/5 sc1,wd1 A play 10/10 2+1/3+1 4", "a1-E/st:E", "5x5 EEEE1/5/5/5/5 sc1,wd1 B play 6/10 3+1/3+1 5"),
     # P-21: the egg on the seaweed e1 hatches into a penguin that stays there.
     ("5x5 4E/5/5/5/5 we1 A play 10/10 3+1/3+1 4", "^e1", "5x5 4P/5/5/5/5 we1 B play 11/10 2+1/3+1 5"),
 ]

@@ -41,6 +41,7 @@ from solver.games.penguins.penguins_rules import (
     Move,
     Piece,
     State,
+    edge_neighbour,
     hatchling,
     legal_moves,
     move_events,
@@ -117,6 +118,14 @@ def _step_name(state: State, square: int, target: int) -> str:
 # ------------------------------------------------------------------------------ one move in words
 
 
+def _seaweed_entered(state: State, move: Move, path) -> int:
+    """The seaweed space that took the penguin off the board: the walk's last space, or where the
+    storm threw it (P-15, P-21)."""
+    if path.storm:
+        return edge_neighbour(state.width, state.height, path.stop, move.storm_push)
+    return path.entered[-1]
+
+
 def _walk_words(state: State, move: Move, event: Event) -> str:
     """An exploration: its path with hole, storm, seaweed and frozen egg, then eggs laid and eggs broken."""
     me, path, stop = state.to_move, event.walk, event.moves[0][2]
@@ -138,7 +147,10 @@ def _walk_words(state: State, move: Move, event: Event) -> str:
             words += f" into the hole on {_at(state, entry)}, whose other end {_at(state, other)} is blocked,"
     if stop is None:
         who = "the star penguin" if event.piece.kind == STAR else "the penguin"
-        words += f"{then} into the seaweed on {_at(state, path.entered[-1])}, which sends {who} back to your unused penguins"
+        if path.storm:  # P-15, P-21: thrown onto seaweed
+            words += f"{then} into the storm on {_at(state, path.stop)}, which throws you"
+        words += (f"{then if not path.storm else ''} into the seaweed on {_at(state, _seaweed_entered(state, move, path))}, "
+                  f"which sends {who} back to your unused penguins")
     elif path.storm:
         words += f"{then} into the storm on {_at(state, path.stop)}, which "
         words += f"throws you to {_at(state, stop)}" if stop != path.stop else "has nowhere to throw you"
@@ -247,7 +259,8 @@ def path_effects(state: State, move: Move) -> str:
         words.append(f"through the holes {_at(state, jumped[0])} and {_at(state, jumped[1])}" if len(jumped) == 2
                      else f"hole {_at(state, jumped[0])}, the other end blocked")
     if stop is None:
-        words.append(f"into the seaweed on {_at(state, path.entered[-1])} (the penguin goes back)")
+        thrown = f"storm {_at(state, path.stop)} throws it " if path.storm else ""
+        words.append(f"{thrown}into the seaweed on {_at(state, _seaweed_entered(state, move, path))} (the penguin goes back)")
     elif path.storm:
         words.append(f"storm {_at(state, path.stop)} throws it to {_at(state, stop)}" if stop != path.stop else f"stays on the storm {_at(state, path.stop)}")
     else:

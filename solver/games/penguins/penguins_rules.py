@@ -541,7 +541,9 @@ def _explore(state: State, turn: _Turn, square: int, path: Walk, throw: int) -> 
             removed.append((board[target], target))
             after.send_back(target)  # a rival egg: back to its owner (P-15)
         entered.append(target)
-        stop = target
+        tile = state.tile(target)
+        # P-21: a penguin entering seaweed leaves the board, and the throw moves it onto that space.
+        stop = None if tile is not None and tile.kind == SEAWEED else target
     if stop is None:
         # P-21: seaweed sends the penguin back to its owner's unused penguins.
         if penguin.kind == PENGUIN:
