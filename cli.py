@@ -741,6 +741,86 @@ def bench(quick, threads, vs_openspiel, as_json):
         print_report(report, terminal())
 
 
+@main.command()
+@game_argument
+@click.argument("positions", nargs=-1, metavar="[POSITION]...")
+@click.option("--engine", "engine_a", default="mcts:sims=200", show_default=True, metavar="ENGINE",
+              help="The engine of the first seat of each game's rotation (an engine spec, as in match).")
+@click.option("--vs", "engine_b", default=None, metavar="ENGINE", help="The other seats' engine.  [default: --engine]")
+@click.option("--games", "n_games", type=Number(low=1, high=100_000), default=100, show_default=True,
+              help="Games per position; each opening is played once per seat, the engines' seats rotated.")
+@click.option("--random-plies", type=Number(low=0, high=300), default=2, show_default=True,
+              help="Random decisions opening each group of games.")
+@click.option("--seed", type=Number("seed"), default=0, show_default=True, help="Seed of the openings, dice and engines.")
+@click.option("--json", "as_json", is_flag=True, help="Print every position's figures as one JSON object.")
+@click.option("--report", "report_dir", default=None, metavar="DIR",
+              help='Write DIR/README.md (the table) and PNG plots (pip install ".[pictures]").')
+def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as_json, report_dir):
+    """Is a position fair? Self-play per POSITION: seat scores, draws, length, branching, Ludii's metrics.
+
+    \b
+    POSITION is a built-in name, a scenario, notation text or a file of them (one a line); the
+    game's start without one. Each figure comes with its 95% interval; docs/balance.md defines
+    Balance, Completion, Drawishness, Advantage, Lead changes, Drama and Decisiveness (the lead
+    metrics need an engine that values every seat: mcts). Ctrl-C stops after the current game.
+
+    \b
+    Examples:
+      caldera balance penguins gullrock tunnels --games 40 --seed 1
+      caldera balance island start2 start3 start4 --games 400 --report docs/balance/island
+      caldera balance penguins --engine greedy --json
+    """
+    import json
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from solver.balance import balance_position, position_arguments, summary_lines
+    from solver.commands import checked_spec
+    from solver.engine import EngineSpec
+    from solver.match import stop_after_game
+    from solver.warmup import prepare
+
+    entry = record(game)
+    if not entry.adversarial:
+        raise click.UsageError(f"balance compares seats that play against each other; {game} is a single-agent game")
+    chosen = position_arguments(entry, positions)
+    specs = [(checked_spec(entry, EngineSpec.parse(engine_a), state),
+              checked_spec(entry, EngineSpec.parse(engine_b or engine_a), state)) for _, state in chosen]
+    for (spec_a, spec_b), (_, state) in zip(specs, chosen):
+        prepare(entry, ("perft", spec_a.name, spec_b.name), state)
+    console = _stderr_console()
+    results = []
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task("balance", total=n_games * len(chosen))
+        with stop_after_game() as stop_requested:
+            for (label, state), (spec_a, spec_b) in zip(chosen, specs):
+                progress.update(task, description=f"{game} {label}")
+                results.append(balance_position(entry, state, label, spec_a, spec_b, n_games, random_plies, seed,
+                                                on_game=lambda *_: progress.advance(task),
+                                                should_stop=stop_requested.is_set))
+                if stop_requested.is_set():
+                    break
+    if report_dir is not None:
+        from solver.balance_report import write_report
+
+        import shlex
+
+        vs = f" --vs {engine_b}" if engine_b else ""
+        command = (f"caldera balance {game} {shlex.join(positions)} --engine {engine_a}{vs} --games {n_games} "
+                   f"--random-plies {random_plies} --seed {seed} --report {shlex.quote(report_dir)}")
+        for path in write_report(results, report_dir, entry.title, command):
+            click.echo(f"wrote {path}", err=True)
+    if as_json:
+        click.echo(json.dumps({"game": game, "positions": [r.as_json() for r in results]}))
+    else:
+        for number, result in enumerate(results):
+            if number:
+                click.echo()
+            for line in summary_lines(result):
+                click.echo(line)
+
+
 class _no_status:
     """Stands in for a rich status line when stderr is not a terminal."""
 
