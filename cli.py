@@ -172,11 +172,29 @@ def position_options(command):
     return command
 
 
+svg_option = click.option("--svg", "svg_path", default=None, metavar="FILE",
+                          help="Also write the board as an SVG picture to FILE.")
+png_option = click.option("--png", "png_path", default=None, metavar="FILE",
+                          help='Also write the board as a PNG picture to FILE (pip install ".[pictures]").')
+
+
+def save_pictures(entry, state, highlight, svg_path, png_path, pv=()) -> None:
+    """Write the board's SVG and/or PNG where asked, naming each file written on stderr."""
+    if svg_path is None and png_path is None:
+        return
+    from solver.pictures import board_svg, write_pictures
+
+    for path in write_pictures(board_svg(entry, state, highlight, pv), svg_path, png_path):
+        click.echo(f"wrote {path}", err=True)
+
+
 @main.command()
 @game_argument
 @position_argument
 @position_options
-def show(game, position, after, board, players, roll, seen_by):
+@svg_option
+@png_option
+def show(game, position, after, board, players, roll, seen_by, svg_path, png_path):
     """Draw a position: the board with wrapping edges, a legend and the state of play.
 
     With --after, the spaces of the last move played are highlighted.
@@ -190,10 +208,12 @@ def show(game, position, after, board, players, roll, seen_by):
       caldera show island start3 --after "2E roll:3V 3"
       caldera show oros first-peak --after "b2c2d2>S"
       caldera show meerkats --maze my.maze --players 3
+      caldera show penguins floes --after "+d4 +e5" --svg floes.svg --png floes.png
     """
     from solver.terminal import terminal
 
     entry, state, last_move = load(game, position, after, board, players, roll, seen_by)
+    save_pictures(entry, state, last_move, svg_path, png_path)
     console = terminal()
     console.print(entry.render(state, highlight=last_move))
     console.print(entry.format_position(state), markup=False, highlight=False, soft_wrap=True)
@@ -346,8 +366,10 @@ DEFAULT_PLAN_SECONDS = 30.0
 @goal_options
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (see docs/json.md).")
 @position_options
+@click.option("--svg", "svg_path", default=None, metavar="FILE",
+              help="Also write the board with the best line (oros: the plan) as numbered arrows to FILE (SVG).")
 def analyze(game, position, after, board, players, roll, seen_by, as_json, engine, seconds, hash_mb, memory_mb, goal,
-            budget, **limits):
+            budget, svg_path, **limits):
     """Search a position: score, best move, principal variation, depth, nodes and speed.
 
     The engine is the game's first (`caldera games` lists them): alpha-beta for penguins, MCTS
@@ -372,6 +394,7 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
       caldera analyze oros "5x5 ...../.444./...4./...../....." --goal "mountain@d3" --budget 4
       caldera analyze oros twin-peaks --json
       caldera analyze meerkats dunes-1 --after "g1 draw:luck reveal:turtle" --roll 2
+      caldera analyze penguins floes --depth 6 --svg floes-line.svg
     """
     from solver import commands
     from solver.engine import SETTINGS
@@ -389,21 +412,25 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
         values["time"] = DEFAULT_PLAN_SECONDS
     spec = commands.checked_spec(entry, engine_spec(engine, values), state)
     if spec.name == "planner":
-        return print_planner_result(entry, spec, state, goal, budget, as_json)
+        plan = print_planner_result(entry, spec, state, goal, budget, as_json)
+        save_pictures(entry, state, (), svg_path, None, plan.plan)
+        return
     from solver.analysis_output import analysis_json, chance_json, print_analysis, print_chance
 
     if commands.is_chance_listing(entry, spec, state):
         click.echo(chance_json(state, spec, entry)) if as_json else print_chance(state, spec, entry)
+        save_pictures(entry, state, (), svg_path, None)
         return
     result = run_search(entry, spec, state, live=not as_json)
     if as_json:
         click.echo(analysis_json(state, spec, result, entry))
     else:
         print_analysis(state, spec, result, entry)
+    save_pictures(entry, state, (), svg_path, None, result.best.pv if result.best else ())
 
 
-def print_planner_result(entry, spec, state, goal, budget, as_json) -> None:
-    """`analyze` with the planner: the plan step by step (or the proof that none exists)."""
+def print_planner_result(entry, spec, state, goal, budget, as_json):
+    """`analyze` with the planner: the plan step by step (or the proof that none exists); returns the PlanResult."""
     from solver.planner_output import plan_json, print_plan
 
     result = run_plan(entry, spec, state, goal, budget, live=not as_json)
@@ -411,6 +438,7 @@ def print_planner_result(entry, spec, state, goal, budget, as_json) -> None:
         click.echo(plan_json(entry, state, goal, result))
     else:
         print_plan(entry, state, goal, result)
+    return result
 
 
 @main.command()
