@@ -45,7 +45,7 @@ def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, .
                (swatch_square("none", HIGHLIGHT, stroke_width=3.0), "the last action's cells")]
     picture = GridPicture(
         title=f"Oros tectonics {state.width}x{state.height}",
-        subtitle=f"{state.actions} actions taken",
+        subtitle=f"{state.actions} action{'' if state.actions == 1 else 's'} taken",
         columns=state.width, rows=state.height, draw_cell=draw_cell, legend=legend,
         status=[text.plain.strip() for text in _status_lines(state)], cell=CELL,
         note=f"edges wrap: the cell above a1 is a{state.height}, the cell left of a1 is "
