@@ -69,7 +69,7 @@ def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, .
                (swatch_square("none", HIGHLIGHT, stroke_width=3.0), "the last move's cells")]
     titles = tuple(f"{FACE_NAMES[f]} face" + (" (up)" if f == state.face else " (down)") for f in (0, 1))
     picture = GridPicture(
-        title=f"meerkats, maze {Path(maze.name).name}: {SEATS[state.to_move]} to move",
+        title=f"Rauf und Runter (meerkats), maze {Path(maze.name).name}: {SEATS[state.to_move]} to move",
         subtitle=f"{state.players} players; turn {state.turn} of {state.turn_cap}; {FACE_NAMES[state.face]} face up",
         columns=n, rows=n, draw_cell=draw_cell, legend=legend, status=[t.plain for t in _status_lines(state)][:-1],
         cell=CELL, grids=2, grid_titles=titles, line_grid=state.face, draw_edges=draw_edges,
