@@ -769,6 +769,9 @@ def bench(quick, threads, vs_openspiel, as_json):
         print_report(report, terminal())
 
 
+BALANCE_NOTE_EVERY = 50  # games between the progress lines `balance` writes when stderr is no terminal
+
+
 @main.command()
 @game_argument
 @click.argument("positions", nargs=-1, metavar="[POSITION]...")
@@ -824,9 +827,14 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
         with stop_after_game() as stop_requested:
             for (label, state), (spec_a, spec_b) in zip(chosen, specs):
                 progress.update(task, description=f"{game} {label}")
+
+                def on_game(played, result, label=label):
+                    progress.advance(task)
+                    if not console.is_terminal and len(result.records) % BALANCE_NOTE_EVERY == 0:
+                        click.echo(f"balance: {label} {len(result.records)}/{n_games} games", err=True)
+
                 results.append(balance_position(entry, state, label, spec_a, spec_b, n_games, random_plies, seed,
-                                                on_game=lambda *_: progress.advance(task),
-                                                should_stop=stop_requested.is_set))
+                                                on_game=on_game, should_stop=stop_requested.is_set))
                 if stop_requested.is_set():
                     break
     if report_dir is not None:
