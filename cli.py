@@ -786,7 +786,9 @@ BALANCE_NOTE_EVERY = 50  # games between the progress lines `balance` writes whe
 @click.option("--json", "as_json", is_flag=True, help="Print every position's figures as one JSON object.")
 @click.option("--report", "report_dir", default=None, metavar="DIR",
               help='Write DIR/README.md (the table) and PNG plots (pip install ".[pictures]").')
-def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as_json, report_dir):
+@click.option("--jobs", type=Number(low=1, high=64), default=1, show_default=True,
+              help="Positions played at once, each in its own process (at most one per CPU).")
+def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as_json, report_dir, jobs):
     """Is a position fair? Self-play per POSITION: seat scores, draws, length, branching, Ludii's metrics.
 
     \b
@@ -805,12 +807,16 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from solver.balance import balance_position, position_arguments, summary_lines
+    from solver.balance import balance_positions, position_arguments, summary_lines
+    from solver.limits import usable_threads
     from solver.commands import checked_spec
     from solver.engine import EngineSpec
     from solver.match import stop_after_game
     from solver.warmup import prepare
 
+    asked, (jobs, _) = jobs, usable_threads(jobs)
+    if jobs < asked:
+        click.echo(f"note: {jobs} positions at once: this machine has {jobs} CPUs (asked for {asked})", err=True)
     entry = record(game)
     if not entry.adversarial:
         raise click.UsageError(f"balance compares seats that play against each other; {game} is a single-agent game")
@@ -825,18 +831,19 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
                   console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task("balance", total=n_games * len(chosen))
         with stop_after_game() as stop_requested:
-            for (label, state), (spec_a, spec_b) in zip(chosen, specs):
-                progress.update(task, description=f"{game} {label}")
+            def on_game(label, played, result):
+                progress.update(task, advance=1, description=f"{game} {label}")
+                if not console.is_terminal and len(result.records) % BALANCE_NOTE_EVERY == 0:
+                    click.echo(f"balance: {label} {len(result.records)}/{n_games} games", err=True)
 
-                def on_game(played, result, label=label):
-                    progress.advance(task)
-                    if not console.is_terminal and len(result.records) % BALANCE_NOTE_EVERY == 0:
-                        click.echo(f"balance: {label} {len(result.records)}/{n_games} games", err=True)
+            def on_position(done):
+                if jobs > 1:
+                    progress.advance(task, len(done.traces))
+                    if not console.is_terminal:
+                        click.echo(f"balance: {done.label} {len(done.traces)}/{n_games} games", err=True)
 
-                results.append(balance_position(entry, state, label, spec_a, spec_b, n_games, random_plies, seed,
-                                                on_game=on_game, should_stop=stop_requested.is_set))
-                if stop_requested.is_set():
-                    break
+            results = balance_positions(entry, chosen, specs, n_games, random_plies, seed, jobs, on_game=on_game,
+                                        on_position=on_position, should_stop=stop_requested.is_set)
     if report_dir is not None:
         from solver.balance_report import write_report
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
@@ -326,3 +327,49 @@ def summary_lines(result: PositionBalance) -> list[str]:
         f"decisiveness {figures['decisiveness'].text()}",
     ]
     return lines
+
+
+def _balance_worker(game_name: str, label: str, notation: str, spec_texts: tuple[str, str], games: int,
+                    random_plies: int, seed: int) -> PositionBalance:
+    """One position's games in a worker process of `balance_positions` (everything by name:
+    records and engine specs are rebuilt here)."""
+    from solver.engine import EngineSpec
+    from solver.games.registry import game
+
+    record = game(game_name)
+    spec_a, spec_b = (EngineSpec.parse(text) for text in spec_texts)
+    return balance_position(record, record.resolve_position(notation), label, spec_a, spec_b, games, random_plies, seed)
+
+
+def balance_positions(game, chosen: list[tuple[str, object]], specs: list, games: int, random_plies: int, seed: int,
+                      jobs: int = 1, on_game: Callable | None = None, on_position: Callable | None = None,
+                      should_stop: Callable[[], bool] | None = None) -> list[PositionBalance]:
+    """`balance_position` for each (label, State) of `chosen` with its (spec_a, spec_b), in
+    order; with `jobs` > 1 the positions run in that many worker processes at once (each its
+    own position, so the figures are the same as one after the other). `on_game(record,
+    result)` is told every game (one process only), `on_position(PositionBalance)` every
+    position finished. A Ctrl-C reaches the workers too: each keeps the games it finished."""
+    if jobs <= 1 or len(chosen) == 1:
+        results = []
+        for (label, state), (spec_a, spec_b) in zip(chosen, specs):
+            results.append(balance_position(game, state, label, spec_a, spec_b, games, random_plies, seed,
+                                            on_game=None if on_game is None else partial(on_game, label),
+                                            should_stop=should_stop))
+            if on_position is not None:
+                on_position(results[-1])
+            if should_stop is not None and should_stop():
+                break
+        return results
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = [pool.submit(_balance_worker, game.name, label, game.format_position(state),
+                               (spec_a.text(), spec_b.text()), games, random_plies, seed)
+                   for (label, state), (spec_a, spec_b) in zip(chosen, specs)]
+        results = []
+        for future in futures:
+            results.append(future.result())
+            if on_position is not None:
+                on_position(results[-1])
+    return results

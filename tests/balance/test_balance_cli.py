@@ -72,3 +72,9 @@ def test_an_empty_position_file_is_refused(tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_text("# nothing\n", encoding="utf-8")
     assert "holds no position" in one_line_error("balance", "penguins", str(empty))
+
+
+def test_positions_in_parallel_give_the_same_figures():
+    # Each position is played whole by one process, from the same seed: --jobs changes nothing.
+    args = ("penguins", "pond", "floes", "--engine", "random", "--games", "4", "--seed", "5")
+    assert balance_json(*args, "--jobs", "2") == balance_json(*args)
