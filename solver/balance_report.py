@@ -11,6 +11,7 @@ from solver.errors import CalderaError
 
 PLOT_SIZE = (8.0, 4.5)  # inches; at PLOT_DPI: 800 x 450 pixels
 PLOT_DPI = 100
+MIN_GAMES_PLOTTED = 10  # the branching line stops where fewer games got that far
 COLUMNS = ("draws", "balance", "completion", "advantage", "lead_changes", "drama", "decisiveness")
 HEADINGS = ("Draws", "Balance", "Completion", "Advantage", "Lead changes", "Drama", "Decisiveness")
 
@@ -124,10 +125,13 @@ def plot_branching(results: list[PositionBalance], path: Path) -> Path:
     ax = axes[0][0]
     for r in results:
         by_ply = r.branching_by_ply()
-        ax.plot(range(1, len(by_ply) + 1), by_ply, label=r.label)
+        # Where few games got that far the mean is one game's noise: stop the line there.
+        enough = min(MIN_GAMES_PLOTTED, len(r.traces))
+        shown = sum(1 for k in range(len(by_ply)) if sum(len(t.branching) > k for t in r.traces) >= enough)
+        ax.plot(range(1, shown + 1), by_ply[:shown], label=r.label)
     ax.set_xlabel("engine decision (after the random opening)")
     ax.set_ylabel("legal moves")
     ax.set_yscale("log")
-    ax.set_title("Branching factor by ply (mean over the games that got that far)")
+    ax.set_title(f"Branching factor by ply (mean over the games that got that far, at least {MIN_GAMES_PLOTTED})")
     ax.legend(fontsize="small", ncols=2)
     return _save(figure, path)
