@@ -57,3 +57,10 @@ def test_png_render_is_a_real_picture(name, tmp_path):
     ink = int((pixels != 255).any(axis=1).sum())
     assert ink > len(pixels) // 10
     assert len(np.unique(pixels, axis=0)) > 20
+
+
+def test_the_readme_board_is_the_documented_commands_picture():
+    """README shows docs/images/penguins-floes.svg, made by `caldera show penguins floes --after
+    "+d4 +e5 +c3 +f6 ^c3 +c6 c3-SE" --svg ...`: the same position as the penguins-floes case."""
+    readme_image = GOLDEN.parents[2] / "docs" / "images" / "penguins-floes.svg"
+    assert readme_image.read_text(encoding="utf-8") == case_svg("penguins-floes")
