@@ -64,3 +64,17 @@ def test_the_readme_board_is_the_documented_commands_picture():
     "+d4 +e5 +c3 +f6 ^c3 +c6 c3-SE" --svg ...`: the same position as the penguins-floes case."""
     readme_image = GOLDEN.parents[2] / "docs" / "images" / "penguins-floes.svg"
     assert readme_image.read_text(encoding="utf-8") == case_svg("penguins-floes")
+
+
+def test_a_penguins_arrow_ends_where_the_path_breaks():
+    """a1-E/h/k:d1 (README's hint example): the penguin slides a1 -> b1, drops into the hole on
+    b1 and comes out on c4 (not a neighbour of b1), goes on to e4, and krill lays an egg on d1.
+    The arrow covers the path up to the jump: a1, b1 (squares 0 and 1 of the 5x5 board)."""
+    from solver.games.penguins.penguins_svg import _path
+    from solver.games.registry import game
+
+    record = game("penguins")
+    state = record.resolve_position("5x5 P1I2/5/5/I4/5 hb1,hc4,kd4 A play 5/10 2+1/3+1 4")
+    spaces = record.touched(state, record.parse_move(state, "a1-E/h/k:d1"))
+    assert spaces[:2] == (0, 1) and 3 in spaces  # d1 = square 3, the krill egg, is touched too
+    assert _path(state, spaces) == (0, 1)

@@ -18,6 +18,7 @@ from solver.games.board_tools import checked_highlight
 from solver.games.penguins.penguins_board import BARRIER_NAMES, GLYPHS, tile_glyph, tile_name
 from solver.games.penguins.penguins_notation import FILES
 from solver.games.penguins.penguins_rules import (
+    DIRECTIONS,
     DRAW,
     EGG,
     ICEBERG,
@@ -30,6 +31,7 @@ from solver.games.penguins.penguins_rules import (
     WIN_B,
     Piece,
     State,
+    neighbour,
     seat_label,
     status,
 )
@@ -95,7 +97,7 @@ def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, .
     for r in range(height):
         x, y = centre(-1.9, r)
         drawing.text(x, y, str(r + 1), bold=True)
-    draw_line_of_play(drawing, lambda s: centre(s % width, s // width), line)
+    draw_line_of_play(drawing, lambda s: centre(s % width, s // width), [_path(state, spaces) for spaces in line])
     y = centre(0, height + 1.8)[1]
     drawing.text(MARGIN, y, "edges wrap: the faded spaces beyond the dashed seam are the opposite edges",
                  size=12, anchor="start", fill="#555555")
@@ -103,6 +105,19 @@ def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, .
     y = drawing.lines_of_text(MARGIN, y + 10, _status_lines(state))
     drawing.height = y + 10
     return drawing.to_text()
+
+
+def _path(state: State, spaces: tuple[int, ...]) -> tuple[int, ...]:
+    """The spaces of a move up to where its penguin stops: `touched` lists the move's space,
+    the path, then the other spaces it changed (a storm's throw, krill eggs), and the path ends
+    at the first space that is not a neighbour of the one before (so a hole's jump, P-20, ends
+    the arrow at the hole)."""
+    path = list(spaces[:1])
+    for square in spaces[1:]:
+        if all(neighbour(state.width, state.height, path[-1], d) != square for d in range(len(DIRECTIONS))):
+            break
+        path.append(square)
+    return tuple(path)
 
 
 def _hexagon(x: float, y: float, radius: float = RADIUS) -> list[tuple[float, float]]:
