@@ -7,7 +7,6 @@ import json
 
 import numpy as np
 import pytest
-from PIL import Image
 
 from tests.cli_cases import one_line_error, run
 
@@ -35,6 +34,9 @@ def test_figures_agree_with_the_games_and_repeat_with_the_seed():
 
 
 def test_mcts_gives_the_lead_metrics_and_the_report_draws_its_plots(tmp_path):
+    pytest.importorskip("matplotlib")  # the pictures extra (installed in CI: no skip there)
+    from PIL import Image
+
     report = tmp_path / "report"
     data = balance_json("penguins", "pond", "--engine", "mcts:sims=30,memory=16", "--games", "2", "--seed", "1",
                         "--report", str(report))

@@ -3,7 +3,7 @@ picture, and a file that cannot be written is one line of error."""
 
 from __future__ import annotations
 
-from PIL import Image
+import pytest
 
 from solver.games.registry import game
 from solver.pictures import board_svg
@@ -11,6 +11,9 @@ from tests.cli_cases import one_line_error, run
 
 
 def test_show_writes_the_svg_and_png_of_the_position(tmp_path):
+    pytest.importorskip("cairosvg")  # the pictures extra (installed in CI: no skip there)
+    from PIL import Image
+
     svg, png = tmp_path / "board.svg", tmp_path / "board.png"
     code, out, err = run("show", "island", "start2", "--after", "2E", "--svg", str(svg), "--png", str(png))
     assert code == 0, err
