@@ -174,11 +174,29 @@ def position_options(command):
     return command
 
 
+svg_option = click.option("--svg", "svg_path", default=None, metavar="FILE",
+                          help="Also write the board as an SVG picture to FILE.")
+png_option = click.option("--png", "png_path", default=None, metavar="FILE",
+                          help='Also write the board as a PNG picture to FILE (pip install ".[pictures]").')
+
+
+def save_pictures(entry, state, highlight, svg_path, png_path, pv=()) -> None:
+    """Write the board's SVG and/or PNG where asked, naming each file written on stderr."""
+    if svg_path is None and png_path is None:
+        return
+    from solver.pictures import board_svg, write_pictures
+
+    for path in write_pictures(board_svg(entry, state, highlight, pv), svg_path, png_path):
+        click.echo(f"wrote {path}", err=True)
+
+
 @main.command()
 @game_argument
 @position_argument
 @position_options
-def show(game, position, after, board, players, roll, seen_by):
+@svg_option
+@png_option
+def show(game, position, after, board, players, roll, seen_by, svg_path, png_path):
     """Draw a position: the board with wrapping edges, a legend and the state of play.
 
     With --after, the spaces of the last move played are highlighted.
@@ -192,10 +210,12 @@ def show(game, position, after, board, players, roll, seen_by):
       caldera show island start3 --after "2E roll:3V 3"
       caldera show oros first-peak --after "b2c2d2>S"
       caldera show meerkats --maze my.maze --players 3
+      caldera show penguins floes --after "+d4 +e5" --svg floes.svg --png floes.png
     """
     from solver.terminal import terminal
 
     entry, state, last_move = load(game, position, after, board, players, roll, seen_by)
+    save_pictures(entry, state, last_move, svg_path, png_path)
     console = terminal()
     console.print(entry.render(state, highlight=last_move))
     console.print(entry.format_position(state), markup=False, highlight=False, soft_wrap=True)
@@ -354,8 +374,10 @@ DEFAULT_PLAN_SECONDS = 30.0
 @click.option("--cluster", default=None, metavar="SCHEDULER|local:N",
               help='With --batch: analyse on a Dask cluster, a scheduler address or local:N worker processes '
                    '(pip install ".[cluster]"; docs/cluster.md).')
+@click.option("--svg", "svg_path", default=None, metavar="FILE",
+              help="Also write the board with the best line (oros: the plan) as numbered arrows to FILE (SVG).")
 def analyze(game, position, after, board, players, roll, seen_by, as_json, engine, seconds, hash_mb, memory_mb, goal,
-            budget, batch, cluster, **limits):
+            budget, batch, cluster, svg_path, **limits):
     """Search a position: score, best move, principal variation, depth, nodes and speed.
 
     The engine is the game's first (`caldera games` lists them): alpha-beta for penguins, MCTS
@@ -382,6 +404,7 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
       caldera analyze meerkats dunes-1 --after "g1 draw:luck reveal:turtle" --roll 2
       caldera analyze penguins --batch positions.txt --depth 4 > analyses.jsonl
       caldera analyze penguins --batch - --engine mcts --sims 2000 --seed 1 --cluster local:2 < positions.txt
+      caldera analyze penguins floes --depth 6 --svg floes-line.svg
     """
     from solver import commands
     from solver.engine import SETTINGS
@@ -390,6 +413,8 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
         raise click.UsageError("--cluster analyses a --batch of positions; give --batch FILE (or - for stdin)")
     if batch is not None and position is not None:
         raise click.UsageError("--batch reads the positions from its file: give no POSITION")
+    if batch is not None and svg_path is not None:
+        raise click.UsageError("--svg draws one position's best line; --batch analyses many: give one of them")
 
     entry, state, _ = load(game, position, after, board, players, roll, seen_by)
     goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
@@ -406,17 +431,21 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
     if batch is not None:
         return print_batch(entry, spec, batch, cluster)
     if spec.name == "planner":
-        return print_planner_result(entry, spec, state, goal, budget, as_json)
+        plan = print_planner_result(entry, spec, state, goal, budget, as_json)
+        save_pictures(entry, state, (), svg_path, None, plan.plan)
+        return
     from solver.analysis_output import analysis_json, chance_json, print_analysis, print_chance
 
     if commands.is_chance_listing(entry, spec, state):
         click.echo(chance_json(state, spec, entry)) if as_json else print_chance(state, spec, entry)
+        save_pictures(entry, state, (), svg_path, None)
         return
     result = run_search(entry, spec, state, live=not as_json)
     if as_json:
         click.echo(analysis_json(state, spec, result, entry))
     else:
         print_analysis(state, spec, result, entry)
+    save_pictures(entry, state, (), svg_path, None, result.best.pv if result.best else ())
 
 
 def print_batch(entry, spec, lines, cluster: str | None) -> None:
@@ -437,8 +466,8 @@ def print_batch(entry, spec, lines, cluster: str | None) -> None:
             click.echo(line)
 
 
-def print_planner_result(entry, spec, state, goal, budget, as_json) -> None:
-    """`analyze` with the planner: the plan step by step (or the proof that none exists)."""
+def print_planner_result(entry, spec, state, goal, budget, as_json):
+    """`analyze` with the planner: the plan step by step (or the proof that none exists); returns the PlanResult."""
     from solver.planner_output import plan_json, print_plan
 
     result = run_plan(entry, spec, state, goal, budget, live=not as_json)
@@ -446,6 +475,7 @@ def print_planner_result(entry, spec, state, goal, budget, as_json) -> None:
         click.echo(plan_json(entry, state, goal, result))
     else:
         print_plan(entry, state, goal, result)
+    return result
 
 
 @main.command()
@@ -875,6 +905,101 @@ def bench(quick, threads, vs_openspiel, as_json):
         click.echo(json.dumps(report.as_dict(), indent=2))
     else:
         print_report(report, terminal())
+
+
+BALANCE_NOTE_EVERY = 50  # games between the progress lines `balance` writes when stderr is no terminal
+
+
+@main.command()
+@game_argument
+@click.argument("positions", nargs=-1, metavar="[POSITION]...")
+@click.option("--engine", "engine_a", default="mcts:sims=200", show_default=True, metavar="ENGINE",
+              help="The engine of the first seat of each game's rotation (an engine spec, as in match).")
+@click.option("--vs", "engine_b", default=None, metavar="ENGINE", help="The other seats' engine.  [default: --engine]")
+@click.option("--games", "n_games", type=Number(low=1, high=100_000), default=100, show_default=True,
+              help="Games per position; each opening is played once per seat, the engines' seats rotated.")
+@click.option("--random-plies", type=Number(low=0, high=300), default=2, show_default=True,
+              help="Random decisions opening each group of games.")
+@click.option("--seed", type=Number("seed"), default=0, show_default=True, help="Seed of the openings, dice and engines.")
+@click.option("--json", "as_json", is_flag=True, help="Print every position's figures as one JSON object.")
+@click.option("--report", "report_dir", default=None, metavar="DIR",
+              help='Write DIR/README.md (the table) and PNG plots (pip install ".[pictures]").')
+@click.option("--jobs", type=Number(low=1, high=64), default=1, show_default=True,
+              help="Positions played at once, each in its own process (at most one per CPU).")
+def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as_json, report_dir, jobs):
+    """Is a position fair? Self-play per POSITION: seat scores, draws, length, branching, Ludii's metrics.
+
+    \b
+    POSITION is a built-in name, a scenario, notation text or a file of them (one a line); the
+    game's start without one. Each figure comes with its 95% interval; docs/balance.md defines
+    Balance, Completion, Drawishness, Advantage, Lead changes, Drama and Decisiveness (the lead
+    metrics need an engine that values every seat: mcts). Ctrl-C stops after the current game.
+
+    \b
+    Examples:
+      caldera balance penguins gullrock tunnels --games 40 --seed 1
+      caldera balance island start2 start3 start4 --games 400 --report docs/balance/island
+      caldera balance penguins --engine greedy --json
+    """
+    import json
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from solver.balance import balance_positions, position_arguments, summary_lines
+    from solver.limits import usable_threads
+    from solver.commands import checked_spec
+    from solver.engine import EngineSpec
+    from solver.match import stop_after_game
+    from solver.warmup import prepare
+
+    asked, (jobs, _) = jobs, usable_threads(jobs)
+    if jobs < asked:
+        click.echo(f"note: {jobs} positions at once: this machine has {jobs} CPUs (asked for {asked})", err=True)
+    entry = record(game)
+    if not entry.adversarial:
+        raise click.UsageError(f"balance compares seats that play against each other; {game} is a single-agent game")
+    chosen = position_arguments(entry, positions)
+    specs = [(checked_spec(entry, EngineSpec.parse(engine_a), state),
+              checked_spec(entry, EngineSpec.parse(engine_b or engine_a), state)) for _, state in chosen]
+    for (spec_a, spec_b), (_, state) in zip(specs, chosen):
+        prepare(entry, ("perft", spec_a.name, spec_b.name), state)
+    console = _stderr_console()
+    results = []
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task("balance", total=n_games * len(chosen))
+        with stop_after_game() as stop_requested:
+            def on_game(label, played, result):
+                progress.update(task, advance=1, description=f"{game} {label}")
+                if not console.is_terminal and len(result.records) % BALANCE_NOTE_EVERY == 0:
+                    click.echo(f"balance: {label} {len(result.records)}/{n_games} games", err=True)
+
+            def on_position(done):
+                if jobs > 1:
+                    progress.advance(task, len(done.traces))
+                    if not console.is_terminal:
+                        click.echo(f"balance: {done.label} {len(done.traces)}/{n_games} games", err=True)
+
+            results = balance_positions(entry, chosen, specs, n_games, random_plies, seed, jobs, on_game=on_game,
+                                        on_position=on_position, should_stop=stop_requested.is_set)
+    if report_dir is not None:
+        from solver.balance_report import write_report
+
+        import shlex
+
+        vs = f" --vs {engine_b}" if engine_b else ""
+        command = (f"caldera balance {game} {shlex.join(positions)} --engine {engine_a}{vs} --games {n_games} "
+                   f"--random-plies {random_plies} --seed {seed} --report {shlex.quote(report_dir)}")
+        for path in write_report(results, report_dir, entry.title, command):
+            click.echo(f"wrote {path}", err=True)
+    if as_json:
+        click.echo(json.dumps({"game": game, "positions": [r.as_json() for r in results]}))
+    else:
+        for number, result in enumerate(results):
+            if number:
+                click.echo()
+            for line in summary_lines(result):
+                click.echo(line)
 
 
 class _no_status:

@@ -41,6 +41,7 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from typing import Callable, Iterator
 
 import numpy as np
@@ -264,11 +265,12 @@ class GameInterrupted(Exception):
 def play_game(game, root: np.ndarray, spec_a: EngineSpec, spec_b: EngineSpec, a_side: int,
               opening: tuple[int, ...], seed: int, number: int = 0,
               tallies: tuple[EngineTally, EngineTally] | None = None, dice_seed: int | None = None,
-              players: int = 2) -> GameRecord:
+              players: int = 2, on_move: Callable | None = None) -> GameRecord:
     """Play one game of `game` (its record) from kernel position `root`: the `opening` moves, then
     A on seat `a_side` and B on every other seat. Chance positions are rolled by their
     probabilities from a generator seeded `dice_seed` (default: derived from `seed` and
-    `number`), one draw per roll, never by an engine."""
+    `number`), one draw per roll, never by an engine. `on_move(seat, legal, analysis)` is told
+    every engine decision (`caldera balance` measures branching and leads with it)."""
     kernel = game.kernel_name(root)
     module = kernel_module(kernel)
     dice = random.Random(mix_seed(seed, DICE_TAG, number) if dice_seed is None else dice_seed)
@@ -295,6 +297,8 @@ def play_game(game, root: np.ndarray, spec_a: EngineSpec, spec_b: EngineSpec, a_
             raise GameInterrupted(f"game {number + 1} interrupted")
         if analysis.best is None or analysis.best.move not in legal:
             raise RuntimeError(f"engine {spec.text()} gave no legal move at ply {len(moves)} of game {number + 1}")
+        if on_move is not None:
+            on_move(seat, legal, analysis)
         if tallies is not None:
             tally = tallies[engine]
             tally.moves += 1
@@ -400,13 +404,15 @@ class MatchResult:
 
 def play_match(game, start, spec_a: EngineSpec, spec_b: EngineSpec, games: int = 20,
                random_plies: int = 2, seed: int = 0, on_game: Callable[[GameRecord, MatchResult], None] | None = None,
-               should_stop: Callable[[], bool] | None = None) -> MatchResult:
+               should_stop: Callable[[], bool] | None = None,
+               on_move: Callable[[int, int, list, object], None] | None = None) -> MatchResult:
     """Play `games` games of A against B from the reference State `start` of `game` (its record),
     with shared openings and rotated seats; see the module doc.
 
     With P seats (the start's players), game g belongs to group g // P, whose games share the
     opening and the dice seed, and A sits on seat g mod P: play a multiple of P games for every
     seat equally often. Raises EngineError first if an engine cannot play the game.
+    `on_move(number, seat, legal, analysis)` is told every engine decision of game `number`.
     """
     players = game.player_count(start)
     for spec in (spec_a, spec_b):
@@ -420,7 +426,7 @@ def play_match(game, start, spec_a: EngineSpec, spec_b: EngineSpec, games: int =
             break
         try:
             record = play_numbered(game, root, kernel, spec_a, spec_b, number, random_plies, seed, players,
-                                   result.tallies)
+                                   result.tallies, on_move=None if on_move is None else partial(on_move, number))
         except (GameInterrupted, KeyboardInterrupt):
             result.interrupted = True
             break
@@ -432,13 +438,14 @@ def play_match(game, start, spec_a: EngineSpec, spec_b: EngineSpec, games: int =
 
 def play_numbered(game, root: np.ndarray, kernel: str, spec_a: EngineSpec, spec_b: EngineSpec, number: int,
                   random_plies: int, seed: int, players: int,
-                  tallies: tuple[EngineTally, EngineTally] | None = None) -> GameRecord:
+                  tallies: tuple[EngineTally, EngineTally] | None = None, on_move: Callable | None = None) -> GameRecord:
     """Game `number` of a match (see `play_match`): its group's opening and dice, A on seat
-    number mod players. The same game wherever it is played (locally or on a cluster worker)."""
+    number mod players. The same game wherever it is played (locally or on a cluster worker);
+    `on_move(seat, legal, analysis)` is told every engine decision."""
     group = number // players
     opening = random_opening(kernel, root, random_plies, mix_seed(seed, OPENING_TAG, group))
     return play_game(game, root, spec_a, spec_b, number % players, opening, seed, number, tallies,
-                     dice_seed=mix_seed(seed, DICE_TAG, group), players=players)
+                     dice_seed=mix_seed(seed, DICE_TAG, group), players=players, on_move=on_move)
 
 
 @contextmanager

@@ -105,6 +105,9 @@ class Game:
     viewer: Callable[[Any], int | None] | None = None
     chance_name: Callable[[Any], str] | None = None  # what chance decides next, in words, where not "the dice roll"
     chance_kind: str = "dice"  # what the game's chance is, in a word or two (`caldera games`)
+    # svg(state, highlight=(), line=()) -> the board as SVG text, `line` a line of play (the
+    # spaces each move touches) drawn as numbered arrows (show --svg, analyze --svg)
+    svg: Callable[..., str] | None = None
     analyze_lines: int = 1  # root moves `analyze` reports without --multipv (hop: every move)
 
     def player_count(self, state) -> int:

@@ -19,6 +19,7 @@ GAME = Game(
         "hop_view": "legal_moves chance_outcomes successor view_of",
         "hop_rules": "results to_move reference_perft=perft",
         "hop_board": "render",
+        "hop_svg": "svg",
         "hop_explain": "touched=touched_seats describe_moves explain=explain_move chance_name=outcome_name",
         "hop_binding": "to_kernel kernel_name",
     }),

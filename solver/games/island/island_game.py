@@ -15,6 +15,7 @@ GAME = Game(
         "island_notation": "resolve_position format_position builtin_positions warmup_positions parse_move format_move",
         "island_rules": "legal_moves chance_outcomes=roll_outcomes successor is_over results reference_perft=perft",
         "island_board": "render",
+        "island_svg": "svg",
         "island_explain": "touched=touched_tiles describe_moves explain=explain_move",
         "island_binding": "to_kernel kernel_name",
     }),

@@ -16,6 +16,7 @@ GAME = Game(
                              "format_move restart",
         "meerkats_rules": "legal_moves chance_outcomes successor is_over results reference_perft=perft phase_text",
         "meerkats_board": "render",
+        "meerkats_svg": "svg",
         "meerkats_explain": "touched describe_moves explain=explain_move",
         "meerkats_binding": "to_kernel kernel_name",
     }),

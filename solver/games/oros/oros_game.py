@@ -17,6 +17,7 @@ GAME = Game(
         "oros_notation": "format_position parse_move format_move",
         "oros_rules": "legal_moves successor reference_perft=perft",
         "oros_board": "render",
+        "oros_svg": "svg",
         "oros_explain": "touched=touched_cells describe_moves explain=explain_move",
         "oros_binding": "to_kernel kernel_name",
     }),

@@ -18,6 +18,7 @@ GAME = Game(
         "penguins_integer_moves": "parse_move format_move legal_moves successor touched explain",
         "penguins_rules": "is_over results seat_label reference_perft=perft",
         "penguins_board": "render",
+        "penguins_svg": "svg",
         "penguins_explain": "describe_moves",
         "penguins_binding": "to_kernel kernel_name kernel_plies_to_end=plies_to_end",
     }),

@@ -1,0 +1,293 @@
+"""The SVG drawing every game's board picture is made of (solver/games/<game>/<game>_svg.py):
+shapes, text, a title, a legend and numbered arrows for a line of play.
+
+Output is deterministic: the same calls give the same bytes (numbers written with one decimal,
+no timestamps, no ids from memory addresses), so pictures can be golden-file tested.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+from xml.sax.saxutils import escape, quoteattr
+
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+HIGHLIGHT = "#ffd400"  # the last move's spaces: a thick yellow outline
+LINE_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")  # arrows by ply, cycling
+TITLE_SIZE = 18
+TEXT_SIZE = 13
+LEGEND_ROW = 22  # pixels per legend row
+
+
+def number(value: float) -> str:
+    """A coordinate written the one way: one decimal, no '-0.0'."""
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
+def _attributes(pairs: dict) -> str:
+    """SVG attributes in the order given, None values left out."""
+    out = []
+    for key, value in pairs.items():
+        if value is None:
+            continue
+        text = number(value) if isinstance(value, float) else str(value)
+        name = "xml:space" if key == "xml_space" else key.replace("_", "-")
+        out.append(f"{name}={quoteattr(text)}")
+    return " ".join(out)
+
+
+@dataclass
+class Drawing:
+    """An SVG picture built shape by shape, `width` x `height` pixels, white background."""
+
+    width: float
+    height: float
+    parts: list[str] = field(default_factory=list)
+
+    def add(self, tag: str, body: str | None = None, **attributes) -> None:
+        """One element (with text `body`, escaped, if given)."""
+        opening = f"<{tag} {_attributes(attributes)}"
+        self.parts.append(f"{opening}/>" if body is None else f"{opening}>{escape(body)}</{tag}>")
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: str, stroke: str | None = None,
+             stroke_width: float | None = None, opacity: float | None = None, rx: float | None = None,
+             dash: str | None = None) -> None:
+        """A rectangle from its top left corner."""
+        self.add("rect", x=float(x), y=float(y), width=float(w), height=float(h), rx=rx, fill=fill, stroke=stroke,
+                 stroke_width=stroke_width, opacity=opacity, stroke_dasharray=dash)
+
+    def circle(self, x: float, y: float, r: float, fill: str, stroke: str | None = None,
+               stroke_width: float | None = None, opacity: float | None = None) -> None:
+        """A circle from its centre."""
+        self.add("circle", cx=float(x), cy=float(y), r=float(r), fill=fill, stroke=stroke, stroke_width=stroke_width,
+                 opacity=opacity)
+
+    def ellipse(self, x: float, y: float, rx: float, ry: float, fill: str, stroke: str | None = None,
+                stroke_width: float | None = None, opacity: float | None = None) -> None:
+        """An ellipse from its centre."""
+        self.add("ellipse", cx=float(x), cy=float(y), rx=float(rx), ry=float(ry), fill=fill, stroke=stroke,
+                 stroke_width=stroke_width, opacity=opacity)
+
+    def polygon(self, points: Iterable[tuple[float, float]], fill: str, stroke: str | None = None,
+                stroke_width: float | None = None, opacity: float | None = None, dash: str | None = None) -> None:
+        """A closed polygon through `points`."""
+        self.add("polygon", points=" ".join(f"{number(x)},{number(y)}" for x, y in points), fill=fill,
+                 stroke=stroke, stroke_width=stroke_width, opacity=opacity, stroke_dasharray=dash)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str, width: float = 1.0,
+             dash: str | None = None, opacity: float | None = None) -> None:
+        """A straight line."""
+        self.add("line", x1=float(x1), y1=float(y1), x2=float(x2), y2=float(y2), stroke=stroke,
+                 stroke_width=float(width), stroke_dasharray=dash, opacity=opacity, stroke_linecap="round")
+
+    def text(self, x: float, y: float, text: str, size: float = TEXT_SIZE, anchor: str = "middle",
+             fill: str = "#000000", bold: bool = False, opacity: float | None = None) -> None:
+        """Text whose baseline is centred on y ('middle' anchor: x is its centre)."""
+        self.add("text", text, x=float(x), y=float(y), font_family=FONT, font_size=float(size), text_anchor=anchor,
+                 dominant_baseline="central", fill=fill, font_weight="bold" if bold else None, opacity=opacity,
+                 xml_space="preserve")
+
+    def title(self, text: str, subtitle: str = "") -> float:
+        """The picture's title (and a smaller line under it) at the top; returns the y below them."""
+        self.text(12, 20, text, size=TITLE_SIZE, anchor="start", bold=True)
+        if subtitle:
+            self.text(12, 42, subtitle, size=TEXT_SIZE, anchor="start", fill="#333333")
+            return 58.0
+        return 36.0
+
+    def lines_of_text(self, x: float, y: float, lines: Iterable[str], size: float = TEXT_SIZE) -> float:
+        """Left-aligned lines from y down; returns the y below the last."""
+        for line in lines:
+            self.text(x, y, line, size=size, anchor="start")
+            y += size + 6
+        return y
+
+    def arrow(self, x1: float, y1: float, x2: float, y2: float, colour: str, label: str, width: float = 4.0,
+              inset: float = 10.0) -> None:
+        """An arrow from (x1, y1) to (x2, y2) with a filled head, `label` in a disc at its tail;
+        both ends pulled in by `inset` so the spaces stay visible."""
+        length = math.hypot(x2 - x1, y2 - y1)
+        if length < 2 * inset + 1:
+            self.ring(x2, y2, colour, label)
+            return
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        ax, ay, bx, by = x1 + ux * inset, y1 + uy * inset, x2 - ux * inset, y2 - uy * inset
+        head = 4 * width
+        hx, hy = bx - ux * head, by - uy * head
+        self.line(ax, ay, hx, hy, colour, width, opacity=0.85)
+        self.polygon([(bx, by), (hx - uy * head / 2, hy + ux * head / 2), (hx + uy * head / 2, hy - ux * head / 2)],
+                     colour, opacity=0.85)
+        self.label_disc(ax, ay, colour, label)
+
+    def ring(self, x: float, y: float, colour: str, label: str, radius: float = 16.0) -> None:
+        """A move on one space: a ring round it, with its label."""
+        self.circle(x, y, radius, "none", colour, 4.0, opacity=0.85)
+        self.label_disc(x - radius, y - radius, colour, label)
+
+    def label_disc(self, x: float, y: float, colour: str, label: str) -> None:
+        """A small numbered disc."""
+        self.circle(x, y, 9.0, colour, "#ffffff", 1.5)
+        self.text(x, y, label, size=11, fill="#ffffff", bold=True)
+
+    def legend(self, x: float, y: float, entries: list[tuple[Callable[[Drawing, float, float], None], str]],
+               columns: int = 2, column_width: float = 230.0) -> float:
+        """Legend entries (a function drawing the swatch centred at a point, and its words) in
+        `columns` columns from (x, y); returns the y below the legend."""
+        for index, (swatch, words) in enumerate(entries):
+            row, column = divmod(index, columns)
+            cx, cy = x + column * column_width + 10, y + row * LEGEND_ROW
+            swatch(self, cx, cy)
+            self.text(cx + 18, cy, words, size=12, anchor="start")
+        rows = (len(entries) + columns - 1) // columns
+        return y + rows * LEGEND_ROW
+
+    def to_text(self) -> str:
+        """The SVG document."""
+        w, h = number(self.width), number(self.height)
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">\n'
+                f'<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>\n')
+        return head + "\n".join(self.parts) + "\n</svg>\n"
+
+
+def draw_line_of_play(drawing: Drawing, centre: Callable[[int], tuple[float, float]],
+                      line: Iterable[tuple[int, ...]]) -> None:
+    """Numbered arrows for a line of play: move k goes from the first space it touches to the
+    last (a ring where it touches one); a move touching nothing (a dice roll) keeps its number."""
+    for index, spaces in enumerate(line):
+        if not spaces:
+            continue
+        colour = LINE_COLOURS[index % len(LINE_COLOURS)]
+        (x1, y1), (x2, y2) = centre(spaces[0]), centre(spaces[-1])
+        if len(spaces) == 1:
+            drawing.ring(x2, y2, colour, str(index + 1))
+        else:
+            drawing.arrow(x1, y1, x2, y2, colour, str(index + 1))
+
+
+def swatch_circle(fill: str, stroke: str = "#333333", letter: str = "", letter_colour: str = "#ffffff"):
+    """A legend swatch: a disc, with a letter on it if given."""
+
+    def draw(d: Drawing, x: float, y: float) -> None:
+        d.circle(x, y, 8.0, fill, stroke, 1.0)
+        if letter:
+            d.text(x, y, letter, size=10, fill=letter_colour, bold=True)
+
+    return draw
+
+
+def swatch_square(fill: str, stroke: str = "#333333", letter: str = "", letter_colour: str = "#000000",
+                  stroke_width: float = 1.0):
+    """A legend swatch: a square, with a letter on it if given."""
+
+    def draw(d: Drawing, x: float, y: float) -> None:
+        d.rect(x - 8, y - 8, 16, 16, fill, stroke, stroke_width)
+        if letter:
+            d.text(x, y, letter, size=10, fill=letter_colour, bold=True)
+
+    return draw
+
+
+def swatch_arrow(colour: str = LINE_COLOURS[0]):
+    """A legend swatch: a short arrow (the best line's moves)."""
+
+    def draw(d: Drawing, x: float, y: float) -> None:
+        d.line(x - 9, y, x + 3, y, colour, 3.0)
+        d.polygon([(x + 9, y), (x + 2, y - 5), (x + 2, y + 5)], colour)
+
+    return draw
+
+
+def svg_to_png(svg: str, path: str) -> None:
+    """Render SVG text into a PNG file at its own size (cairosvg, from the `pictures` extra)."""
+    from solver.errors import CalderaError
+
+    try:
+        import cairosvg
+    except (ImportError, OSError):
+        raise CalderaError('--png renders the SVG with cairosvg: pip install "caldera[pictures]"') from None
+    try:
+        cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=path)
+    except OSError as error:
+        raise CalderaError(f"--png {path}: {error.strerror or error}") from None
+
+
+@dataclass(frozen=True)
+class GridPicture:
+    """A picture of one or more square grids side by side (island's board, oros's map, the two
+    faces of a meerkats maze): title, column letters and row numbers, each cell drawn by
+    `draw_cell(drawing, grid, index, x, y)` from its top left corner, the highlighted cells
+    outlined, a line of play as arrows on grid `line_grid`, a legend and status lines."""
+
+    title: str
+    subtitle: str
+    columns: int
+    rows: int
+    draw_cell: Callable[[Drawing, int, int, float, float], None]
+    legend: list
+    status: list[str]
+    cell: float = 72.0
+    grids: int = 1
+    grid_titles: tuple[str, ...] = ()
+    line_grid: int = 0
+    note: str = ""
+    draw_edges: Callable[[Drawing, int, int, float, float], None] | None = None  # over every cell: walls
+
+
+    def svg(self, highlight: frozenset[int] = frozenset(), line: Iterable[tuple[int, ...]] = ()) -> str:
+        """The SVG text."""
+        line = list(line)
+        gap, left = 40.0, 40.0
+        grid_width = self.columns * self.cell
+        width = max(560.0, left + self.grids * grid_width + (self.grids - 1) * gap + 24)
+        d = Drawing(width, 0.0)
+        top = d.title(self.title, self.subtitle) + (26 if self.grid_titles else 4)
+
+        def origin(grid: int) -> float:
+            return left + grid * (grid_width + gap)
+
+        for grid in range(self.grids):
+            x0 = origin(grid)
+            if self.grid_titles:
+                d.text(x0, top - 18, self.grid_titles[grid], size=14, anchor="start", bold=True)
+            for c in range(self.columns):
+                d.text(x0 + (c + 0.5) * self.cell, top + 8, "abcdefghijklmnopqrstuvwxyz"[c], bold=True)
+            for r in range(self.rows):
+                d.text(x0 - 14, top + 20 + (r + 0.5) * self.cell, str(r + 1), bold=True)
+            for index in range(self.columns * self.rows):
+                r, c = divmod(index, self.columns)
+                x, y = x0 + c * self.cell, top + 20 + r * self.cell
+                self.draw_cell(d, grid, index, x, y)
+            for index in range(self.columns * self.rows):
+                r, c = divmod(index, self.columns)
+                x, y = x0 + c * self.cell, top + 20 + r * self.cell
+                if self.draw_edges is not None:
+                    self.draw_edges(d, grid, index, x, y)
+                if index in highlight:
+                    d.rect(x + 3, y + 3, self.cell - 6, self.cell - 6, "none", HIGHLIGHT, 4.0)
+
+        def centre(index: int) -> tuple[float, float]:
+            r, c = divmod(index, self.columns)
+            return origin(self.line_grid) + (c + 0.5) * self.cell, top + 20 + (r + 0.5) * self.cell
+
+        draw_line_of_play(d, centre, line)
+        y = top + 20 + self.rows * self.cell + 18
+        if self.note:
+            d.text(24, y, self.note, size=12, anchor="start", fill="#555555")
+            y += 22
+        entries = self.legend + ([(swatch_arrow(), "best line, numbered in order")] if line else [])
+        y = d.legend(24, y + 4, entries, columns=3, column_width=(width - 48) / 3)
+        d.height = d.lines_of_text(24, y + 10, self.status) + 10
+        return d.to_text()
+
+
+def swatch_triangle(fill: str, stroke: str = "#333333", letter: str = ""):
+    """A legend swatch: an upward triangle (a volcano, an iceberg), with a digit on it if given."""
+
+    def draw(d: Drawing, x: float, y: float) -> None:
+        d.polygon([(x, y - 9), (x - 9, y + 8), (x + 9, y + 8)], fill, stroke, 1.0)
+        if letter:
+            d.text(x, y + 2, letter, size=9, fill="#ffffff", bold=True)
+
+    return draw

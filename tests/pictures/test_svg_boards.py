@@ -1,0 +1,81 @@
+"""SVG boards (solver/games/<game>/<game>_svg.py): golden files for a position of every game,
+the same bytes every time, and real PNGs rendered from them.
+
+The golden files were generated once with `CALDERA_GOLDEN=write python -m pytest
+tests/pictures/test_svg_boards.py`, rendered to PNG and looked at (legible at 400 px wide: the
+pieces, letters, highlight and arrows were checked by eye against `caldera show` of the same
+position); a change to a picture regenerates them the same way, and is looked at again.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from tests.pictures.picture_cases import CASES, GOLDEN, case_svg, svg_size
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_svg_matches_its_golden_file(name):
+    """The picture is byte for byte the one that was looked at."""
+    svg = case_svg(name)
+    path = GOLDEN / f"{name}.svg"
+    if os.environ.get("CALDERA_GOLDEN") == "write":
+        path.write_text(svg, encoding="utf-8")
+    assert svg == path.read_text(encoding="utf-8")
+
+
+def test_svg_is_deterministic_and_well_formed():
+    """Drawing the same position twice gives the same bytes, and the text is XML with a title."""
+    first, second = case_svg("penguins-line"), case_svg("penguins-line")
+    assert first == second
+    root = ET.fromstring(first)
+    texts = [element.text for element in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "penguins 5x5: A to move (play)" in texts
+    assert "best line, numbered in order" in texts  # the legend names the arrows
+    assert {"1", "2"} <= set(texts)  # the two moves of the line are numbered
+
+
+@pytest.mark.parametrize("name", ["penguins-floes", "meerkats", "hop"])
+def test_png_render_is_a_real_picture(name, tmp_path):
+    """cairosvg renders the SVG to a PNG of the size the SVG declares, with a drawing on it:
+    many non-white pixels in several colours (a blank or failed render has none)."""
+    pytest.importorskip("cairosvg")  # the pictures extra (installed in CI: no skip there)
+    import numpy as np
+    from PIL import Image
+
+    from solver.games.svg_tools import svg_to_png
+
+    svg = case_svg(name)
+    path = tmp_path / "board.png"
+    svg_to_png(svg, str(path))
+    image = Image.open(io.BytesIO(path.read_bytes())).convert("RGB")
+    assert image.size == svg_size(svg)
+    pixels = np.asarray(image).reshape(-1, 3)
+    ink = int((pixels != 255).any(axis=1).sum())
+    assert ink > len(pixels) // 10
+    assert len(np.unique(pixels, axis=0)) > 20
+
+
+def test_the_readme_board_is_the_documented_commands_picture():
+    """README shows docs/images/penguins-floes.svg, made by `caldera show penguins floes --after
+    "+d4 +e5 +c3 +f6 ^c3 +c6 c3-SE" --svg ...`: the same position as the penguins-floes case."""
+    readme_image = GOLDEN.parents[2] / "docs" / "images" / "penguins-floes.svg"
+    assert readme_image.read_text(encoding="utf-8") == case_svg("penguins-floes")
+
+
+def test_a_penguins_arrow_ends_where_the_path_breaks():
+    """a1-E/h/k:d1 (README's hint example): the penguin slides a1 -> b1, drops into the hole on
+    b1 and comes out on c4 (not a neighbour of b1), goes on to e4, and krill lays an egg on d1.
+    The arrow covers the path up to the jump: a1, b1 (squares 0 and 1 of the 5x5 board)."""
+    from solver.games.penguins.penguins_svg import _path
+    from solver.games.registry import game
+
+    record = game("penguins")
+    state = record.resolve_position("5x5 P1I2/5/5/I4/5 hb1,hc4,kd4 A play 5/10 2+1/3+1 4")
+    spaces = record.touched(state, record.parse_move(state, "a1-E/h/k:d1"))
+    assert spaces[:2] == (0, 1) and 3 in spaces  # d1 = square 3, the krill egg, is touched too
+    assert _path(state, spaces) == (0, 1)
