@@ -926,7 +926,10 @@ BALANCE_NOTE_EVERY = 50  # games between the progress lines `balance` writes whe
               help='Write DIR/README.md (the table) and PNG plots (pip install ".[pictures]").')
 @click.option("--jobs", type=Number(low=1, high=64), default=1, show_default=True,
               help="Positions played at once, each in its own process (at most one per CPU).")
-def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as_json, report_dir, jobs):
+@click.option("--cluster", default=None, metavar="SCHEDULER|local:N",
+              help='Play the games on a Dask cluster: a scheduler address, or local:N for N local worker '
+                   'processes (pip install ".[cluster]"; docs/cluster.md). The same figures as locally.')
+def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as_json, report_dir, jobs, cluster):
     """Is a position fair? Self-play per POSITION: seat scores, draws, length, branching, Ludii's metrics.
 
     \b
@@ -940,8 +943,10 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
       caldera balance penguins gullrock tunnels --games 40 --seed 1
       caldera balance island start2 start3 start4 --games 400 --report docs/balance/island
       caldera balance penguins --engine greedy --json
+      caldera balance island start2 start3 --games 400 --cluster local:2
     """
     import json
+    from contextlib import nullcontext
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -949,9 +954,11 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
     from solver.limits import usable_threads
     from solver.commands import checked_spec
     from solver.engine import EngineSpec
-    from solver.match import stop_after_game
+    from solver.match import play_match, stop_after_game
     from solver.warmup import prepare
 
+    if cluster is not None and jobs > 1:
+        raise click.UsageError("--cluster spreads the games over its workers; give --jobs 1 (the default) with it")
     asked, (jobs, _) = jobs, usable_threads(jobs)
     if jobs < asked:
         click.echo(f"note: {jobs} positions at once: this machine has {jobs} CPUs (asked for {asked})", err=True)
@@ -965,8 +972,11 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
         prepare(entry, ("perft", spec_a.name, spec_b.name), state)
     console = _stderr_console()
     results = []
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=True, disable=not console.is_terminal) as progress:
+    if cluster is not None:
+        from solver.cluster import cluster_client, cluster_match
+    with cluster_client(cluster) if cluster is not None else nullcontext() as client, \
+            Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                     console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task("balance", total=n_games * len(chosen))
         with stop_after_game() as stop_requested:
             def on_game(label, played, result):
@@ -981,7 +991,8 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
                         click.echo(f"balance: {done.label} {len(done.traces)}/{n_games} games", err=True)
 
             results = balance_positions(entry, chosen, specs, n_games, random_plies, seed, jobs, on_game=on_game,
-                                        on_position=on_position, should_stop=stop_requested.is_set)
+                                        on_position=on_position, should_stop=stop_requested.is_set,
+                                        play=play_match if client is None else cluster_match(client))
     if report_dir is not None:
         from solver.balance_report import write_report
 

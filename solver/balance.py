@@ -260,13 +260,15 @@ def trace_recorder(traces: dict[int, GameTrace], players: int) -> Callable:
 
 
 def balance_position(game, state, label: str, spec_a, spec_b, games: int, random_plies: int, seed: int,
-                     on_game: Callable | None = None, should_stop: Callable[[], bool] | None = None) -> PositionBalance:
+                     on_game: Callable | None = None, should_stop: Callable[[], bool] | None = None,
+                     play: Callable = play_match) -> PositionBalance:
     """Play `games` paired games of `spec_a` against `spec_b` from `state` (play_match: shared
-    openings, rotated seats, duplicate dice) and keep what `balance` measures."""
+    openings, rotated seats, duplicate dice; or `play`, a function with its arguments such as
+    solver/cluster.py's cluster_match) and keep what `balance` measures."""
     players = game.player_count(state)
     traces: dict[int, GameTrace] = {}
-    result = play_match(game, state, spec_a, spec_b, games=games, random_plies=random_plies, seed=seed,
-                        on_game=on_game, should_stop=should_stop, on_move=trace_recorder(traces, players))
+    result = play(game, state, spec_a, spec_b, games=games, random_plies=random_plies, seed=seed,
+                  on_game=on_game, should_stop=should_stop, on_move=trace_recorder(traces, players))
     kept = []
     for record in result.records:
         trace = traces.get(record.number, GameTrace((), 0))
@@ -343,18 +345,19 @@ def _balance_worker(game_name: str, label: str, notation: str, spec_texts: tuple
 
 def balance_positions(game, chosen: list[tuple[str, object]], specs: list, games: int, random_plies: int, seed: int,
                       jobs: int = 1, on_game: Callable | None = None, on_position: Callable | None = None,
-                      should_stop: Callable[[], bool] | None = None) -> list[PositionBalance]:
+                      should_stop: Callable[[], bool] | None = None, play: Callable = play_match) -> list[PositionBalance]:
     """`balance_position` for each (label, State) of `chosen` with its (spec_a, spec_b), in
     order; with `jobs` > 1 the positions run in that many worker processes at once (each its
     own position, so the figures are the same as one after the other). `on_game(record,
     result)` is told every game (one process only), `on_position(PositionBalance)` every
-    position finished. A Ctrl-C reaches the workers too: each keeps the games it finished."""
+    position finished. A Ctrl-C reaches the workers too: each keeps the games it finished.
+    `play` plays one position's games (play_match, or a cluster's, with `jobs` 1)."""
     if jobs <= 1 or len(chosen) == 1:
         results = []
         for (label, state), (spec_a, spec_b) in zip(chosen, specs):
             results.append(balance_position(game, state, label, spec_a, spec_b, games, random_plies, seed,
                                             on_game=None if on_game is None else partial(on_game, label),
-                                            should_stop=should_stop))
+                                            should_stop=should_stop, play=play))
             if on_position is not None:
                 on_position(results[-1])
             if should_stop is not None and should_stop():

@@ -101,8 +101,10 @@ def in_order(client, function: Callable, chunks: list, *args) -> Iterator:
 # Matches
 
 
-def match_chunk(numbers: list[int], game_name: str, start, spec_a, spec_b, random_plies: int, seed: int) -> list:
-    """On a worker: play the match games `numbers`; [(GameRecord, (tally A, tally B))]."""
+def match_chunk(numbers: list[int], game_name: str, start, spec_a, spec_b, random_plies: int, seed: int,
+                decisions: bool = False) -> list:
+    """On a worker: play the match games `numbers`; [(GameRecord, (tally A, tally B), its engine
+    decisions)], each decision (seat, legal moves, analysis) where `decisions` asks for them."""
     from solver.games.registry import game as game_record
     from solver.match import EngineTally, play_numbered
 
@@ -113,9 +115,10 @@ def match_chunk(numbers: list[int], game_name: str, start, spec_a, spec_b, rando
     players = game.player_count(start)
     played = []
     for number in numbers:
-        tallies = (EngineTally(), EngineTally())
-        record = play_numbered(game, root, kernel, spec_a, spec_b, number, random_plies, seed, players, tallies)
-        played.append((record, tallies))
+        tallies, made = (EngineTally(), EngineTally()), []
+        record = play_numbered(game, root, kernel, spec_a, spec_b, number, random_plies, seed, players, tallies,
+                               on_move=(lambda *decision: made.append(decision)) if decisions else None)
+        played.append((record, tallies, made))
     return played
 
 
@@ -126,7 +129,7 @@ def cluster_match(client, chunk: int | None = None):
     from solver.match import MatchResult
 
     def play(game, start, spec_a, spec_b, games: int = 20, random_plies: int = 2, seed: int = 0,
-             on_game=None, should_stop=None) -> MatchResult:
+             on_game=None, should_stop=None, on_move=None) -> MatchResult:
         players = game.player_count(start)
         for spec in (spec_a, spec_b):
             check_engine(game, spec.name, players)
@@ -134,10 +137,11 @@ def cluster_match(client, chunk: int | None = None):
                              players=players)
         size = chunk or players * max(1, 2 // players)
         chunks = [list(range(first, min(first + size, games))) for first in range(0, games, size)]
-        results = in_order(client, match_chunk, chunks, game.name, start, spec_a, spec_b, random_plies, seed)
+        results = in_order(client, match_chunk, chunks, game.name, start, spec_a, spec_b, random_plies, seed,
+                           on_move is not None)
         try:
             for played in results:
-                for record, tallies in played:
+                for record, tallies, decisions in played:
                     if should_stop is not None and should_stop():
                         result.interrupted = True
                         return result
@@ -146,6 +150,8 @@ def cluster_match(client, chunk: int | None = None):
                         total.moves += part.moves
                         total.seconds += part.seconds
                         total.nodes += part.nodes
+                    for decision in decisions:  # told here, in game order, as a local match tells them
+                        on_move(record.number, *decision)
                     if on_game is not None:
                         on_game(record, result)
         except KeyboardInterrupt:

@@ -84,3 +84,16 @@ def test_sprt_on_the_cluster_stops_where_the_local_one_does(client):
     assert local_test.verdict == remote_test.verdict == "H1"
     assert [r.moves for r in remote.records] == [r.moves for r in local.records]
     assert len(local.records) < 200 and not remote.interrupted
+
+
+def test_balance_on_the_cluster_gives_the_local_figures(client):
+    """`caldera balance --cluster`: 4 seeded MCTS games from pond, the engines' per-seat values (the
+    lead metrics read them) told back from the workers in game order: the same figures as locally."""
+    from solver.balance import balance_position
+
+    start = PENGUINS.resolve_position("pond")
+    spec = EngineSpec.parse("mcts:sims=40,seed=5")
+    local = balance_position(PENGUINS, start, "pond", spec, spec, 4, 2, 9)
+    remote = balance_position(PENGUINS, start, "pond", spec, spec, 4, 2, 9, play=cluster_match(client, chunk=2))
+    assert len(remote.traces) == 4 and all(trace.evaluations for trace in remote.traces)
+    assert remote.as_json() == local.as_json()
