@@ -324,7 +324,7 @@ def collide(out, target, level, word):
         return
     low = 3 if out[MOUNTAIN3] != ZERO else 4
     if level >= low and other >= low and volcanoes == ZERO:  # a volcano on either: no mountain (O-2)
-        set_level(out, target, MOUNTAIN_LEVEL)
+        set_level(out, target, np.int64(MOUNTAIN_LEVEL))  # int64, not a literal: one compile of set_level
         out[VOLCANOES + target] = volcanoes
         return
     total = level + other
@@ -332,7 +332,7 @@ def collide(out, target, level, word):
         set_level(out, target, total)
         out[VOLCANOES + target] = volcanoes
         return
-    set_level(out, target, 4)
+    set_level(out, target, np.int64(4))
     out[VOLCANOES + target] = add_lava(volcanoes, total - 4)
 
 
@@ -424,7 +424,7 @@ def apply(state, move, out):
         erupt(out, move)
     else:
         cell = move & 63
-        out[VOLCANOES + cell] = add_lava(out[VOLCANOES + cell], CREATE_LEVELS)
+        out[VOLCANOES + cell] = add_lava(out[VOLCANOES + cell], np.int64(CREATE_LEVELS))
     empty = out[HOTSPOT] & ~(land_mask(out) | out[MOUNTAIN])
     out[LEVEL] |= empty
     out[ACTIONS] += ONE
