@@ -111,6 +111,7 @@ EFFECTS = (
     "P-18 radiation hatch", "P-19 river carried", "P-19 piece left the game", "P-20 hole jump",
     "P-21 seaweed took a penguin", "P-22 blazing removal", "P-23 krill egg", "P-23 two krill eggs",
     "P-19 second arrow of a fork", "FAQ Q3 river before tent", "FAQ exp Q2 river priority",
+    "P-15/P-21 a storm threw a penguin onto seaweed",
 )
 
 
@@ -140,6 +141,8 @@ def effects(state: ref.State, move: ref.Move, after: ref.State) -> set[str]:
     _, stop = ref.exploration(state, move)
     if stop is None:
         seen.add("P-21 seaweed took a penguin")
+        if move.storm_push >= 0:
+            seen.add("P-15/P-21 a storm threw a penguin onto seaweed")
     if move.emperor != ref.BEFORE and move.seal != ref.BEFORE:
         path = ref.walk(state, state.board, move.square, move.action, move.direction, bool(move.hole_jump))
         if path.thawed is not None:
