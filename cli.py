@@ -450,17 +450,11 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
 
 def print_batch(entry, spec, lines, cluster: str | None) -> None:
     """`analyze --batch`: every position of `lines` analysed (on the cluster when given), one JSON line each."""
-    from contextlib import nullcontext
-
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from solver.cluster import analyze_batch, cluster_client, read_batch
 
     positions = read_batch(entry, spec, lines)
     console = _stderr_console()
-    with cluster_client(cluster) if cluster is not None else nullcontext() as client, \
-            Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                     console=console, transient=True, disable=not console.is_terminal) as progress:
+    with cluster_client(cluster) as client, _progress_bar(console) as progress:
         task = progress.add_task(f"{spec.text()}: positions", total=len(positions))
         for line in analyze_batch(entry, spec, positions, client, on_done=lambda n: progress.advance(task, n)):
             click.echo(line)
@@ -591,13 +585,10 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
       caldera match penguins greedy random --games 400 --cluster local:2
     """
     import json
-    from contextlib import nullcontext
-
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from solver.commands import checked_spec
     from solver.engine import EngineSpec
-    from solver.match import game_line, match_json, play_match, stop_after_game, summary_lines
+    from solver.cluster import cluster_client, match_player
+    from solver.match import game_line, match_json, stop_after_game, summary_lines
     from solver.sprt import SPRT_MAX_GAMES, Sprt, play_sprt
     from solver.warmup import prepare
 
@@ -613,12 +604,8 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
     label = name if name in entry.builtin_positions() else "(given position)"
     prepare(entry, ("perft", spec_a.name, spec_b.name), state)
     console = _stderr_console()
-    if cluster is not None:
-        from solver.cluster import cluster_client, cluster_match
-    with cluster_client(cluster) if cluster is not None else nullcontext() as client, \
-            Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                     console=console, transient=True, disable=not console.is_terminal) as progress:
-        play = play_match if client is None else cluster_match(client)
+    with cluster_client(cluster) as client, _progress_bar(console) as progress:
+        play = match_player(client)
         task = progress.add_task(f"{spec_a.text()} vs {spec_b.text()}", total=n_games if test is None else None)
 
         def on_game(played, result):
@@ -725,8 +712,6 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
     """
     import json
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from solver.game_file import load as load_game_file
     from solver.review import check_review_engine, review_game, review_json, review_lines
 
@@ -740,8 +725,7 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
         values["time"] = entry.hint_seconds
     spec = engine_spec(engine, values)
     console = _stderr_console()
-    with Progress(TextColumn("review {task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=True, disable=not console.is_terminal) as progress:
+    with _progress_bar(console, "review {task.description}") as progress:
         task = progress.add_task(spec.text(), total=None)
         result = review_game(entry, spec, played, states,
                              on_position=lambda done, total: progress.update(task, completed=done, total=total))
@@ -946,15 +930,12 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
       caldera balance island start2 start3 --games 400 --cluster local:2
     """
     import json
-    from contextlib import nullcontext
-
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from solver.balance import balance_positions, position_arguments, summary_lines
     from solver.limits import usable_threads
     from solver.commands import checked_spec
     from solver.engine import EngineSpec
-    from solver.match import play_match, stop_after_game
+    from solver.cluster import cluster_client, match_player
+    from solver.match import stop_after_game
     from solver.warmup import prepare
 
     if cluster is not None and jobs > 1:
@@ -972,11 +953,7 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
         prepare(entry, ("perft", spec_a.name, spec_b.name), state)
     console = _stderr_console()
     results = []
-    if cluster is not None:
-        from solver.cluster import cluster_client, cluster_match
-    with cluster_client(cluster) if cluster is not None else nullcontext() as client, \
-            Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                     console=console, transient=True, disable=not console.is_terminal) as progress:
+    with cluster_client(cluster) as client, _progress_bar(console) as progress:
         task = progress.add_task("balance", total=n_games * len(chosen))
         with stop_after_game() as stop_requested:
             def on_game(label, played, result):
@@ -992,7 +969,7 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
 
             results = balance_positions(entry, chosen, specs, n_games, random_plies, seed, jobs, on_game=on_game,
                                         on_position=on_position, should_stop=stop_requested.is_set,
-                                        play=play_match if client is None else cluster_match(client))
+                                        play=match_player(client))
     if report_dir is not None:
         from solver.balance_report import write_report
 
@@ -1024,6 +1001,14 @@ class _no_status:
 
     def update(self, text):
         pass
+
+
+def _progress_bar(console, label: str = "{task.description}"):
+    """The progress bar of long commands (match, balance, review, analyze --batch): on stderr, only on a terminal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    console=console, transient=True, disable=not console.is_terminal)
 
 
 def _stderr_console():

@@ -33,3 +33,14 @@ def random_below(rng, n):
 def random_unit(rng):
     """A uniform float in [0, 1)."""
     return np.float64(next_random(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def random_index(probabilities, n, rng):
+    """An index in [0, n) drawn with the given probabilities (a chance outcome)."""
+    u = random_unit(rng)
+    for i in range(n - 1):
+        u -= probabilities[i]
+        if u < 0.0:
+            return i
+    return n - 1

@@ -25,9 +25,13 @@ _LOADED: set = set()  # (game, engine, kernel) loaded in this process (a worker 
 
 
 @contextmanager
-def cluster_client(spec: str) -> Iterator:
+def cluster_client(spec: str | None) -> Iterator:
     """A dask.distributed Client for `spec`: 'local:N' starts a local cluster of N worker
-    processes (one thread each) for the duration; anything else is a scheduler address."""
+    processes (one thread each) for the duration; anything else is a scheduler address; None
+    (no --cluster) gives None, the work then runs in this process."""
+    if spec is None:
+        yield None
+        return
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError as error:
@@ -120,6 +124,15 @@ def match_chunk(numbers: list[int], game_name: str, start, spec_a, spec_b, rando
                                on_move=(lambda *decision: made.append(decision)) if decisions else None)
         played.append((record, tallies, made))
     return played
+
+
+def match_player(client) -> Callable:
+    """play_match (solver/match.py) without a cluster client, else the cluster's (cluster_match)."""
+    if client is None:
+        from solver.match import play_match
+
+        return play_match
+    return cluster_match(client)
 
 
 def cluster_match(client, chunk: int | None = None):

@@ -14,7 +14,7 @@ from numba import njit
 
 from kernels.bits import ONE, ZERO, copy_words
 from kernels.hop.hop_layout import *  # noqa: F403  (word indices, phases, move kinds)
-from kernels.rng import random_below, random_unit
+from kernels.rng import random_below, random_index, random_unit
 
 HALF = UNITS // 2
 CHANCE_PHASES = np.uint64(1 << CARD_PHASE | 1 << THROW_PHASE | 1 << CLOUD_PHASE)  # a bit per phase
@@ -416,14 +416,7 @@ def random_playouts(root, count, rng):
         while True:
             if is_chance(state):
                 n = chance_outcomes(state, moves, probabilities)
-                u = random_unit(rng)
-                pick = n - 1
-                for i in range(n - 1):
-                    u -= probabilities[i]
-                    if u < 0.0:
-                        pick = i
-                        break
-                move = moves[pick]
+                move = moves[random_index(probabilities, n, rng)]
             else:
                 n = legal_moves(state, moves)
                 if n == 0:

@@ -32,7 +32,7 @@ from numba import njit
 
 from kernels import dispatch
 from kernels.bits import fill
-from kernels.rng import random_below, random_unit
+from kernels.rng import random_below, random_index
 
 DECISION, CHANCE = 0, 1  # node kinds
 UNEXPANDED = -1
@@ -91,17 +91,6 @@ def select_child(node, exploration, first_child, child_count, visits, reward):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def sample(probabilities, n, rng):
-    """An index in [0, n) drawn with the given probabilities."""
-    u = random_unit(rng)
-    for i in range(n - 1):
-        u -= probabilities[i]
-        if u < 0.0:
-            return i
-    return n - 1
-
-
-@njit(cache=True, nogil=True, inline="always")
 def outcome_child(node, outcome, index, move_of, first_child, child_count):
     """The child of chance node `node` reached by `outcome`, the `index`-th outcome of this
     simulation's position; NO_NODE when the tree lacks it (a determinization where other
@@ -156,7 +145,7 @@ def run_simulations(
         while child_count[node] > 0:
             if kind[node] == CHANCE:
                 n = dispatch.chance_outcomes(kernel, state, moves, probabilities)
-                pick = sample(probabilities, n, rng)
+                pick = random_index(probabilities, n, rng)
                 child = outcome_child(node, moves[pick], pick, move_of, first_child, child_count)
                 if child == NO_NODE:
                     break  # play out from this chance node without growing the tree
@@ -179,7 +168,7 @@ def run_simulations(
             elif meta[NODES] + n <= capacity:
                 entered = np.int64(0)
                 if chance:
-                    entered = sample(probabilities, n, rng)
+                    entered = random_index(probabilities, n, rng)
                     player = NO_PLAYER  # nobody chose the outcome: no reward to keep
                     kind[node] = CHANCE
                 else:
@@ -213,7 +202,7 @@ def run_simulations(
         while True:
             if dispatch.is_chance(kernel, state):
                 n = dispatch.chance_outcomes(kernel, state, moves, probabilities)
-                dispatch.apply(kernel, state, moves[sample(probabilities, n, rng)], scratch)
+                dispatch.apply(kernel, state, moves[random_index(probabilities, n, rng)], scratch)
                 state, scratch = scratch, state
                 continue
             n = dispatch.legal_moves(kernel, state, moves)

@@ -101,7 +101,7 @@ def _cell_text(state: State, face: int, cell: int, marked: frozenset[int], dim: 
 
 def _status_lines(state: State) -> list[Text]:
     """Each player's place, goal and super tiles; the phase, the supply and the turn."""
-    maze, n = state.maze, state.maze.size
+    n = state.maze.size
     lines = []
     for seat, m in enumerate(state.meerkats):
         where = "not placed" if m.cell == NO_CELL else cell_name(n, m.cell)
