@@ -19,18 +19,21 @@ UNSETTLED = -1  # settled_status: only counting the moves can tell
 def _step_table(wrap):
     """[size_id, direction, space] -> the neighbour for every board size (P-1): wrapping round the
     edges, or without wrapping (-1 off the board: P-15, P-19). Spaces beyond a board's size hold
-    0 (wrapping) or -1."""
+    0 (wrapping) or -1. Built with whole-array numpy steps: it runs at every import of the kernel
+    (a warm `caldera perft` pays for it)."""
     table = np.full((SIZE_SPAN * SIZE_SPAN, 6, 64), 0 if wrap else -1, dtype=np.int8)
+    steps = np.array(DIRECTION_STEPS)
     for width in range(MIN_SIZE, MAX_SIZE + 1):
         for height in range(MIN_SIZE, MAX_SIZE + 1):
             size_id = (width - MIN_SIZE) * SIZE_SPAN + (height - MIN_SIZE)
-            for d, (dq, dr) in enumerate(DIRECTION_STEPS):
-                for square in range(width * height):
-                    q, r = square % width + dq, square // width + dr
-                    if wrap:
-                        table[size_id, d, square] = (r % height) * width + q % width
-                    elif 0 <= q < width and 0 <= r < height:
-                        table[size_id, d, square] = r * width + q
+            square = np.arange(width * height)
+            q = square[None, :] % width + steps[:, :1]
+            r = square[None, :] // width + steps[:, 1:]
+            if wrap:
+                table[size_id, :, :width * height] = (r % height) * width + q % width
+            else:
+                on_board = (0 <= q) & (q < width) & (0 <= r) & (r < height)
+                table[size_id, :, :width * height] = np.where(on_board, r * width + q, -1)
     return table
 
 
@@ -49,13 +52,8 @@ def _line_table(neighbour):
 
 def _around_table(steps):
     """Mask of the six neighbours of every space, from a neighbour table (-1 entries skipped)."""
-    table = np.zeros((steps.shape[0], 64), dtype=np.uint64)
-    for size_id in range(steps.shape[0]):
-        for square in range(64):
-            for d in range(6):
-                if steps[size_id, d, square] >= 0:
-                    table[size_id, square] |= np.uint64(1) << np.uint64(steps[size_id, d, square])
-    return table
+    bits = np.where(steps >= 0, np.left_shift(np.uint64(1), np.maximum(steps, 0).astype(np.uint64)), np.uint64(0))
+    return np.bitwise_or.reduce(bits, axis=1)
 
 
 NEIGHBOUR = _step_table(wrap=True)
