@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from solver.analysis import Analysis, Line, Score
 from solver.errors import CalderaError
 from solver.limits import RANGES
+
+if TYPE_CHECKING:  # numpy only for the annotations: `caldera --help` must not import it
+    import numpy as np
 
 # Which settings each engine understands, and their types.
 SETTINGS = {

@@ -9,6 +9,8 @@ to the native island a1", "moves from b2 onto the new land c2 (+2 food)".
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from solver.analysis import Score
 from solver.games.island.island_rules import (
     ACTION1,
