@@ -3,7 +3,8 @@
 A search is written once (solver/search/) and takes the name of a kernel module as its first
 argument, e.g. "penguins.penguins_plain" for kernels/penguins/penguins_plain.py. The search's
 entry point makes that name a compile-time constant (`numba.literally`), and each operation here
-is an `@overload` that resolves to the named module's own function while numba types the search.
+resolves to the named module's own function while numba types the search: an intrinsic that
+calls it directly (`_forward`), or an `@overload` for the constants and defaults.
 So a command compiles (or loads from the on-disk cache) only the kernel and the search it runs,
 and no jitted function is ever passed as an argument, which would defeat the cache
 (docs/adding-a-game.md).
@@ -37,8 +38,9 @@ names the kernel and the operation (tests/contract/ checks every game's kernel a
 
 import numpy as np
 from numba import typeof, types
+from numba.core import cgutils
 from numba.core.errors import TypingError
-from numba.extending import overload
+from numba.extending import intrinsic, overload
 
 from kernels import kernel_module
 from kernels.bits import copy_words
@@ -112,25 +114,6 @@ def _operation(name: str, doc: str):
     return operation
 
 
-legal_moves = _operation(
-    "legal_moves", "The legal moves of `state` written into `out`; returns how many were written (never more than `out` holds; move_count gives the true number).")
-move_count = _operation(
-    "move_count", "The true number of legal moves, which can exceed what `out` holds (penguins tiles, P-9).")
-apply = _operation("apply", "Write into `out` the state after the legal `move`.")
-is_over = _operation("is_over", "True when the game has ended.")
-to_move = _operation("to_move", "The seat to move.")
-terminal_values = _operation("terminal_values", "Each seat's result of a finished game, written into `values`.")
-evaluate = _operation("evaluate", "The heuristic score of `state` for the side to move.")
-playout_move = _operation("playout_move", "The light playout policy's move among the `n` legal `moves`.")
-is_chance = _operation("is_chance", "True when chance (dice), not a player, chooses the next move.")
-chance_outcomes = _operation(
-    "chance_outcomes", "The chance outcomes and their probabilities; returns their number (0 at a decision).")
-goal_bound = _operation(
-    "goal_bound", "A lower bound on the actions still needed to reach `goal` (0 exactly when it is met).")
-position_hash = _operation("position_hash", "The planner's 64-bit key of a position.")
-solve_key = _operation("solve_key", "Write into `key` the words that tell positions apart for the exact solver (no turn clock).")
-solve_state = _operation("solve_state", "Write into `out` the position of `key` on `root`'s fixed words, at turn 0 with no turn cap.")
-turn_clock = _operation("turn_clock", "Turns played: the exact solver counts its horizon in them.")
 determinize = _operation(
     "determinize", "Write into `out` a position `seat` cannot tell from `state` (a copy where nothing is hidden).")
 max_moves = _operation("max_moves", "Room for the legal moves of one position (a compile-time constant).")
@@ -138,97 +121,65 @@ has_chance = _operation("has_chance", "True when the game has chance moves at al
 seats = _operation("seats", "The most seats a position of the game can have (a compile-time constant).")
 
 
-@overload(legal_moves, jit_options={"cache": True}, inline="always")
-def _legal_moves(kernel, state, out):
-    generate = _part(kernel, "legal_moves")
+def _forward(name: str, part: str, arity: int, doc: str, result=None, clip: bool = False):
+    """The jitted operation `name` (docstring `doc`): a direct call of the kernel module's function
+    `part` with the arguments after the kernel's name, its result cast to `result` where one is
+    given, and with `clip` no more than the length of the last argument (the move buffer).
 
-    def impl(kernel, state, out):
-        return min(generate(state, out), out.shape[0])
-    return impl
+    An intrinsic rather than an @overload returning a wrapper: the wrapper's arrays cost numba
+    reference counts on every call that its refcount pruning does not remove (numba issues #2345,
+    #9213); a random-playout loop through wrappers ran at about half the speed of the same loop
+    calling the kernel (docs/PERFORMANCE.md, "The kernel operations")."""
 
+    def typer(typingctx, kernel, args):
+        operation = types.Dispatcher(_part(kernel, part))
+        inner = typingctx.resolve_function_type(operation, args, {})
+        if inner is None:
+            raise TypingError(f"kernel {kernel.literal_value}: {part} takes no arguments {args}")
+        returns = inner.return_type if result is None else result
 
-@overload(move_count, jit_options={"cache": True}, inline="always")
-def _move_count(kernel, state, out):
-    generate = _part(kernel, "legal_moves")
-    return lambda kernel, state, out: generate(state, out)
+        def codegen(context, builder, signature, values):
+            value = context.get_function(operation, inner)(builder, values[1:])
+            if result is not None:
+                value = context.cast(builder, value, inner.return_type, result)
+            if clip:
+                room = cgutils.unpack_tuple(builder, context.make_array(args[-1])(context, builder, values[-1]).shape)[0]
+                value = builder.select(builder.icmp_signed("<", value, room), value, room)
+            return value
+        return returns(kernel, *args), codegen
 
-
-@overload(apply, jit_options={"cache": True}, inline="always")
-def _apply(kernel, state, move, out):
-    play = _part(kernel, "apply")
-    return lambda kernel, state, move, out: play(state, move, out)
-
-
-@overload(is_over, jit_options={"cache": True}, inline="always")
-def _is_over(kernel, state):
-    over = _part(kernel, "is_over")
-    return lambda kernel, state: over(state)
-
-
-@overload(to_move, jit_options={"cache": True}, inline="always")
-def _to_move(kernel, state):
-    mover = _part(kernel, "to_move")
-    return lambda kernel, state: np.int64(mover(state))
-
-
-@overload(terminal_values, jit_options={"cache": True}, inline="always")
-def _terminal_values(kernel, state, values):
-    results = _part(kernel, "terminal_values")
-    return lambda kernel, state, values: results(state, values)
-
-
-@overload(evaluate, jit_options={"cache": True}, inline="always")
-def _evaluate(kernel, state, weights):
-    score = _part(kernel, "evaluate")
-    return lambda kernel, state, weights: np.int64(score(state, weights))
-
-
-@overload(playout_move, jit_options={"cache": True}, inline="always")
-def _playout_move(kernel, state, moves, n, rng):
-    policy = _part(kernel, "playout_move")
-    return lambda kernel, state, moves, n, rng: policy(state, moves, n, rng)
+    if arity == 1:
+        def operation(typingctx, kernel, a):
+            return typer(typingctx, kernel, (a,))
+    elif arity == 2:
+        def operation(typingctx, kernel, a, b):
+            return typer(typingctx, kernel, (a, b))
+    elif arity == 3:
+        def operation(typingctx, kernel, a, b, c):
+            return typer(typingctx, kernel, (a, b, c))
+    else:
+        def operation(typingctx, kernel, a, b, c, d):
+            return typer(typingctx, kernel, (a, b, c, d))
+    operation.__name__ = operation.__qualname__ = name
+    operation.__doc__ = doc
+    return intrinsic(operation)
 
 
-@overload(is_chance, jit_options={"cache": True}, inline="always")
-def _is_chance(kernel, state):
-    chance = _part(kernel, "is_chance")
-    return lambda kernel, state: chance(state)
-
-
-@overload(chance_outcomes, jit_options={"cache": True}, inline="always")
-def _chance_outcomes(kernel, state, out_moves, out_probs):
-    outcomes = _part(kernel, "chance_outcomes")
-    return lambda kernel, state, out_moves, out_probs: outcomes(state, out_moves, out_probs)
-
-
-@overload(goal_bound, jit_options={"cache": True}, inline="always")
-def _goal_bound(kernel, state, goal):
-    bound = _part(kernel, "goal_bound")
-    return lambda kernel, state, goal: bound(state, goal)
-
-
-@overload(position_hash, jit_options={"cache": True}, inline="always")
-def _position_hash(kernel, state):
-    key = _part(kernel, "position_hash")
-    return lambda kernel, state: key(state)
-
-
-@overload(solve_key, jit_options={"cache": True}, inline="always")
-def _solve_key(kernel, state, key):
-    pack = _part(kernel, "solve_key")
-    return lambda kernel, state, key: pack(state, key)
-
-
-@overload(solve_state, jit_options={"cache": True}, inline="always")
-def _solve_state(kernel, root, key, out):
-    unpack = _part(kernel, "solve_state")
-    return lambda kernel, root, key, out: unpack(root, key, out)
-
-
-@overload(turn_clock, jit_options={"cache": True}, inline="always")
-def _turn_clock(kernel, state):
-    clock = _part(kernel, "turn_clock")
-    return lambda kernel, state: np.int64(clock(state))
+legal_moves = _forward("legal_moves", "legal_moves", 2, "The legal moves of `state` written into `out`; returns how many were written (never more than `out` holds; move_count gives the true number).", types.int64, clip=True)
+move_count = _forward("move_count", "legal_moves", 2, "The true number of legal moves, which can exceed what `out` holds (penguins tiles, P-9).", types.int64)
+apply = _forward("apply", "apply", 3, "Write into `out` the state after the legal `move`.")
+is_over = _forward("is_over", "is_over", 1, "True when the game has ended.")
+to_move = _forward("to_move", "to_move", 1, "The seat to move.", types.int64)
+terminal_values = _forward("terminal_values", "terminal_values", 2, "Each seat's result of a finished game, written into `values`.")
+evaluate = _forward("evaluate", "evaluate", 2, "The heuristic score of `state` for the side to move.", types.int64)
+playout_move = _forward("playout_move", "playout_move", 4, "The light playout policy's move among the `n` legal `moves`.")
+is_chance = _forward("is_chance", "is_chance", 1, "True when chance (dice), not a player, chooses the next move.")
+chance_outcomes = _forward("chance_outcomes", "chance_outcomes", 3, "The chance outcomes and their probabilities; returns their number (0 at a decision).")
+goal_bound = _forward("goal_bound", "goal_bound", 2, "A lower bound on the actions still needed to reach `goal` (0 exactly when it is met).")
+position_hash = _forward("position_hash", "position_hash", 1, "The planner's 64-bit key of a position.")
+solve_key = _forward("solve_key", "solve_key", 2, "Write into `key` the words that tell positions apart for the exact solver (no turn clock).")
+solve_state = _forward("solve_state", "solve_state", 3, "Write into `out` the position of `key` on `root`'s fixed words, at turn 0 with no turn cap.")
+turn_clock = _forward("turn_clock", "turn_clock", 1, "Turns played: the exact solver counts its horizon in them.", types.int64)
 
 
 @overload(determinize, jit_options={"cache": True}, inline="always")
