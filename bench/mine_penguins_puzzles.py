@@ -4,12 +4,13 @@ solver/games/penguins/data/penguins_puzzles.json.
 Games are played by alpha-beta at depth 2 against itself from a few boards per set (plain: no
 terrain tiles; tiles: storms and holes, freezing and radiation), after a random opening of
 OPENING_PLIES plies seeded by the game's number, so the same command writes the same file.
-Every position of a game's last LAST_PLIES plies with A to move in the play phase is given to the exact solver
-(`analyze --solve`: alpha-beta proving forced results, solve mode, two lines): a puzzle is a
-position whose shortest forced win for A is N plies (N = 1, 3, 5 or 7) while the best other
-first move does not win within N plies, proven within MAX_PROOF_NODES nodes (small enough for
-the test that proves every puzzle again to stay inside the CI budget). A game gives at most one puzzle per N; mining stops
-once every set has `--per-group` puzzles of every N.
+Every position of a game's last LAST_PLIES plies with A to move in the play phase and at least
+MIN_MOVES legal moves goes to the exact solver (`analyze --solve`: alpha-beta proving forced
+results) for two lines: a puzzle is a position whose shortest forced win for A is N plies (N =
+1, 3, 5 or 7) while the best other first move does not win within N plies, proven within
+MAX_PROOF_NODES nodes (small enough for the test that proves every puzzle again to stay inside
+the CI budget). A game gives at most one puzzle per N; mining stops once every set has
+`--per-group` puzzles of every N.
 
     python bench/mine_penguins_puzzles.py                  # the shipped file (8 per set and N: 64)
     python bench/mine_penguins_puzzles.py --per-group 2 --out /tmp/few.json
@@ -50,6 +51,7 @@ HASH_MB = 8
 # A proof may take at most this many nodes (the two-line search): tests/penguins/test_penguins_puzzles.py
 # proves every puzzle again, first move by first move, within the CI budget.
 MAX_PROOF_NODES = 50_000
+MIN_MOVES = 4  # a puzzle is a choice: at least this many legal first moves
 
 
 def forced_win(state) -> tuple[int, tuple[int, ...]] | None:
@@ -85,7 +87,8 @@ def game_puzzles(board: str, number: int) -> dict[int, dict]:
     record = play_game(PENGUINS, words, SELF_PLAY, SELF_PLAY, 0, opening, number)
     found, state = {}, start
     for ply, move in enumerate(record.moves):
-        if state.to_move == 0 and state.phase == "play" and ply >= len(record.moves) - LAST_PLIES:
+        if (state.to_move == 0 and state.phase == "play" and ply >= len(record.moves) - LAST_PLIES
+                and len(PENGUINS.legal_moves(state)) >= MIN_MOVES):
             win = forced_win(state)
             if win is not None and win[0] not in found:
                 plies, line = win

@@ -44,16 +44,18 @@ def a_wins_within(kernel: str, words: np.ndarray, plies: int) -> bool:
     return score.kind == "loss" and score.plies <= plies
 
 
-def test_at_least_60_puzzles_in_every_set_and_n():
+def test_at_least_60_puzzles_in_every_set_and_n_each_a_choice():
     """At least 60 puzzles; every set (plain, tiles) has puzzles of every N (1, 3, 5, 7); names are
-    unique; A is to move in the play phase; plain boards have no terrain tiles and tile boards do,
-    none of the unstable kinds, and no penguin nest."""
+    unique; A is to move in the play phase with at least four legal moves to choose from (the
+    reference rules'); plain boards have no terrain tiles and tile boards do, none of the
+    unstable kinds, and no penguin nest."""
     assert len(PUZZLES) >= 60
     assert len({p.name for p in PUZZLES}) == len(PUZZLES)
     assert {(p.set, p.plies) for p in PUZZLES} == {(s, n) for s in SETS for n in PLIES}
     for puzzle in PUZZLES:
         state = parse_position(puzzle.position)
         assert state.to_move == 0 and state.phase == "play", puzzle.name
+        assert len(rules.legal_moves(state)) >= 4, puzzle.name
         assert bool(state.terrain) == (puzzle.set == "tiles"), puzzle.name
         assert not {tile.kind for tile in state.terrain if tile} & UNSTABLE_TILES, puzzle.name
         assert rules.Piece(rules.NEST) not in state.board, puzzle.name
