@@ -5,9 +5,11 @@ In the style of Pascal Pons' Connect 4 benchmark: position sets of rising diffic
 5, 7 plies, on plain and on tile boards; solver/games/penguins/penguins_puzzles.py), each
 reported as the mean time and mean nodes per puzzle and the speed, then one line per puzzle.
 Each puzzle is solved `--repeat` times (a fresh table each time) and its fastest time kept; the
-node count is the same every time. The baseline, measured in the same run on the same
-positions: kernel perft at depth 2 (move generation alone, its last ply counted in bulk, repeated
-for at least `--perft-seconds`), so the last column is the solver's speed as a share of perft's.
+node count is the same every time. Two baselines, measured in the same run on the same
+positions: the ordinary alpha-beta (with the evaluation) to the same depth N, whose nodes the
+solver's are compared with; and kernel perft at depth 2 (move generation alone, its last ply
+counted in bulk, repeated for at least `--perft-seconds`), so the last column is the solver's
+speed as a share of perft's.
 
     python bench/penguins_puzzle_solving.py               # every puzzle, best of 3
     python bench/penguins_puzzle_solving.py --repeat 1    # a quick look
@@ -31,8 +33,9 @@ PENGUINS = game("penguins")
 PERFT_DEPTH = 2
 
 
-def solve_puzzle(puzzle, repeat: int, perft_seconds: float) -> tuple[float, int, float]:
-    """(fastest seconds, nodes, perft nodes per second over `perft_seconds`) of `puzzle`; checks the proof."""
+def solve_puzzle(puzzle, repeat: int, perft_seconds: float) -> tuple[float, int, float, int]:
+    """(fastest seconds, nodes, perft nodes per second over `perft_seconds`, nodes of the ordinary
+    alpha-beta to depth N) of `puzzle`; checks the proof."""
     state = PENGUINS.resolve_position(puzzle.name)
     words = PENGUINS.to_kernel(state)
     kernel = PENGUINS.kernel_name(words)
@@ -47,7 +50,7 @@ def solve_puzzle(puzzle, repeat: int, perft_seconds: float) -> tuple[float, int,
                              f"{PENGUINS.format_move(state, line.move)} {line.score.text()} ({result.stopped})")
         best, nodes = min(best, result.seconds), result.nodes
     count, seconds = timed_kernel(PENGUINS, words, PERFT_DEPTH, perft_seconds)
-    return best, nodes, count / seconds
+    return best, nodes, count / seconds, alphabeta_analysis(kernel, words, depth=puzzle.plies).nodes
 
 
 def main() -> None:
@@ -58,8 +61,8 @@ def main() -> None:
     args = parser.parse_args()
     every = puzzles()
     figures = {p.name: solve_puzzle(p, args.repeat, args.perft_seconds) for p in every}
-    print(f"{'set':6} {'N':>2} {'puzzles':>7} {'mean time':>11} {'mean nodes':>11} {'nodes/s':>10} "
-          f"{'perft/s':>11} {'share':>6}")
+    print(f"{'set':6} {'N':>2} {'puzzles':>7} {'mean time':>11} {'mean nodes':>11} {'eval nodes':>11} "
+          f"{'nodes/s':>10} {'perft/s':>11} {'share':>6}")
     for set_name in SETS:
         for plies in PLIES:
             members = [figures[p.name] for p in every if p.set == set_name and p.plies == plies]
@@ -67,13 +70,14 @@ def main() -> None:
             speed = sum(f[1] for f in members) / seconds
             perft_speed = mean(f[2] for f in members)
             print(f"{set_name:6} {plies:>2} {len(members):>7} {seconds / len(members) * 1000:>8.2f} ms "
-                  f"{mean(f[1] for f in members):>11,.0f} {speed:>10,.0f} {perft_speed:>11,.0f} "
+                  f"{mean(f[1] for f in members):>11,.0f} {mean(f[3] for f in members):>11,.0f} "
+                  f"{speed:>10,.0f} {perft_speed:>11,.0f} "
                   f"{speed / perft_speed:>6.1%}")
     print()
     width = max(len(p.name) for p in every)
     print(f"{'puzzle':{width}} {'N':>2} {'moves':>5} {'time':>11} {'nodes':>9}  solution")
     for p in every:
-        seconds, nodes, _ = figures[p.name]
+        seconds, nodes, *_ = figures[p.name]
         state = PENGUINS.resolve_position(p.name)
         print(f"{p.name:{width}} {p.plies:>2} {len(PENGUINS.legal_moves(state)):>5} {seconds * 1000:>8.2f} ms "
               f"{nodes:>9,}  {p.solution}")
