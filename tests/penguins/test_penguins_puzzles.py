@@ -132,7 +132,9 @@ def test_analyze_solves_a_puzzle_by_name():
 
 
 def test_an_unknown_name_is_still_refused_in_one_line():
-    """A name that is neither a puzzle nor a built-in position: exit 2, one error line."""
+    """A name that is neither a puzzle nor a built-in position: exit 2, one error line that says
+    where the puzzles are listed."""
     assert find("plain9-99") is None
     code, out, err = run("analyze", "penguins", "plain9-99", "--solve")
     assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("caldera: error: ")
+    assert "'plain9-99' is neither a built-in position" in err and "nor a puzzle (caldera puzzles penguins)" in err

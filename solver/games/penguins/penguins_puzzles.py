@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from solver.errors import NotationError
+
 DATA_FILE = Path(__file__).with_name("data") / "penguins_puzzles.json"
 SETS = ("plain", "tiles")  # boards without terrain tiles (icebergs allowed), boards with them
 PLIES = (1, 3, 5, 7)
@@ -58,4 +60,11 @@ def resolve_position(text: str | None):
     from solver.games.penguins.penguins_notation import resolve_position as resolve_notation
 
     puzzle = find(text) if text is not None else None
-    return parse_position(puzzle.position) if puzzle is not None else resolve_notation(text)
+    if puzzle is not None:
+        return parse_position(puzzle.position)
+    try:
+        return resolve_notation(text)
+    except NotationError as error:
+        if len(text.split()) > 1:
+            raise
+        raise NotationError(error.field, error.column, f"{error.message} nor a puzzle (caldera puzzles penguins)") from None
