@@ -396,6 +396,7 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
       caldera analyze penguins floes --depth 6 --multipv 3
       caldera analyze penguins --engine mcts --sims 20000 --seed 1
       caldera analyze penguins "<position>" --solve --time 30
+      caldera analyze penguins plain5-01 --solve        a puzzle by name (caldera puzzles penguins)
       caldera analyze penguins pond --json
       caldera analyze island --sims 20000 --seed 1 --multipv 3
       caldera analyze oros first-peak
@@ -758,15 +759,19 @@ def positions(game):
 @main.command()
 @game_argument
 def puzzles(game):
-    """List the built-in puzzles: name, set, goal, budget and the optimal plan's length.
+    """List the built-in puzzles: oros: name, set, goal, budget and the optimal plan's length;
+    penguins: name, set, N and position of "A to move wins in N plies" (one winning first move).
 
-    Solve one with `caldera analyze GAME NAME`, get its next step with `caldera hint GAME NAME`.
+    Solve one with `caldera analyze GAME NAME` (penguins: `--solve`), get its next step with
+    `caldera hint GAME NAME`.
 
     \b
     Examples:
       caldera puzzles oros
+      caldera puzzles penguins
+      caldera analyze penguins plain3-01 --solve
     """
-    from solver.planner_output import puzzle_table_lines
+    from solver.puzzle_table import puzzle_table_lines
 
     entry = record(game)
     if entry.puzzles is None:

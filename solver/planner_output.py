@@ -1,5 +1,5 @@
 """The planner's answers as text and JSON: plans step by step with the board after each step,
-hints, the puzzle table (docs/json.md, docs/oros_puzzles.md). Every game with goals prints the
+hints (docs/json.md, docs/oros_puzzles.md). Every game with goals prints the
 same way, through its record (solver/games/game_record.py).
 
 Text lines are printed with soft wrap: a position's notation is never broken across lines.
@@ -100,12 +100,3 @@ def hint_lines(game: Game, state, goal, result: PlanResult) -> list[str]:
     return [f"Next: {game.format_move(state, move)}  {game.explain(state, move, None)}",
             f"({rest}; shortest plan {n} action{'s' if n != 1 else ''}, {result.nodes:,} nodes in {result.seconds:.1f} s)"]
 
-
-def puzzle_table_lines(puzzles) -> list[str]:
-    """Built-in puzzles as a table: name, set, goal, budget, optimal length, idea."""
-    width = max(len(p.name) for p in puzzles)
-    goal_width = max(len(p.goal) for p in puzzles)
-    lines = [f"{'name':{width}}  {'set':6}  {'goal':{goal_width}}  budget  optimal  idea"]
-    for p in puzzles:
-        lines.append(f"{p.name:{width}}  {p.set:6}  {p.goal:{goal_width}}  {p.budget:>6}  {p.optimal:>7}  {p.idea}")
-    return lines

@@ -95,7 +95,7 @@ class Game:
     # Optional parts.
     seat_label: Callable[[Any], str] | None = None  # the seat to move in words, where not its letter
     scenarios: Callable[[], list[tuple[str, str, str]]] | None = None  # (name, description, notation)
-    puzzles: Callable[[], list[Any]] | None = None  # built-in puzzles (a position with a goal)
+    puzzles: Callable[[], list[Any]] | None = None  # built-in puzzles, dataclasses (oros: a position with a goal)
     goals: Any = None  # the goal functions of a game whose positions carry a goal (Goals)
     engine_of: Callable[[Any], str] | None = None  # the default engine of a position, where it depends on it
     restart: Callable[[Any, str | None, int | None], Any] | None = None  # (State, board file, players) -> a new start

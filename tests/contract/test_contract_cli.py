@@ -37,9 +37,9 @@ def commands(name: str) -> list[tuple[str, ...]]:
         ("moves", name),
         ("perft", name, "1"),
         ("perft", name, "1", "--reference"),
-        ("analyze", name, *(["first-peak"] if record.puzzles else []), *fast_limits(record)),
-        ("analyze", name, *(["first-peak"] if record.puzzles else []), *fast_limits(record), "--json"),
-        ("hint", name, *(["first-peak"] if record.puzzles else []), "--time", "0.2"),
+        ("analyze", name, *(["first-peak"] if record.goals else []), *fast_limits(record)),
+        ("analyze", name, *(["first-peak"] if record.goals else []), *fast_limits(record), "--json"),
+        ("hint", name, *(["first-peak"] if record.goals else []), "--time", "0.2"),
     ]
 
 

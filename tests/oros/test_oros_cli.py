@@ -158,7 +158,7 @@ def test_hint_after_moves_uses_up_the_budget():
     (("analyze", "penguins", "--goal", "mountain@d3"), "--goal sets the goal of a puzzle; penguins has no goals"),
     (("hint", "island", "--budget", "3"), "--budget sets the goal of a puzzle; island has no goals"),
     (("match", "oros", "random", "random"), "oros is a single-agent game"),
-    (("puzzles", "penguins"), "penguins has no built-in puzzles (games with puzzles: oros)"),
+    (("puzzles", "island"), "island has no built-in puzzles (games with puzzles: penguins, oros)"),
 ])
 def test_errors_are_one_line_with_exit_2(args, words):
     """Each user error: exit code 2 and one line naming what is wrong."""

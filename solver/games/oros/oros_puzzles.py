@@ -7,7 +7,7 @@ docs/oros_puzzles.md walks through them. Imports no numba.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from solver.errors import CalderaError
 from solver.games.oros.oros_goals import Goal, parse_goal
@@ -23,7 +23,7 @@ class Puzzle:
 
     name: str
     set: str
-    position: str
+    position: str = field(metadata={"table": False})  # `caldera positions oros` lists it
     goal: str
     budget: int
     optimal: int

@@ -14,7 +14,8 @@ GAME = Game(
     chance=False, hidden_information=False, single_agent=False,
     engines=("alphabeta", "mcts", "greedy", "random"), default_position="start", hint_seconds=0.8,
     **functions("solver.games.penguins", {
-        "penguins_notation": "resolve_position format_position builtin_positions scenarios warmup_positions",
+        "penguins_notation": "format_position builtin_positions scenarios warmup_positions",
+        "penguins_puzzles": "resolve_position puzzles",
         "penguins_integer_moves": "parse_move format_move legal_moves successor touched explain",
         "penguins_rules": "is_over results seat_label reference_perft=perft",
         "penguins_board": "render",

@@ -1,0 +1,87 @@
+"""Penguins puzzle solving speed: every built-in "wins in N" puzzle proven by the exact solver
+(`caldera analyze penguins NAME --solve`), figures per set and N.
+
+In the style of Pascal Pons' Connect 4 benchmark: position sets of rising difficulty (N = 1, 3,
+5, 7 plies, on plain and on tile boards; solver/games/penguins/penguins_puzzles.py), each
+reported as the mean time and mean nodes per puzzle and the speed, then one line per puzzle.
+Each puzzle is solved `--repeat` times (a fresh table each time) and its fastest time kept; the
+node count is the same every time. Two baselines, measured in the same run on the same
+positions: the ordinary alpha-beta (with the evaluation) to the same depth N, whose nodes the
+solver's are compared with; and kernel perft at depth 2 (move generation alone, its last ply
+counted in bulk, repeated for at least `--perft-seconds`), so the last column is the solver's
+speed as a share of perft's.
+
+    python bench/penguins_puzzle_solving.py               # every puzzle, best of 3
+    python bench/penguins_puzzle_solving.py --repeat 1    # a quick look
+
+Every proof is checked: the solution, won in exactly N plies. Figures: docs/PERFORMANCE.md,
+section "Penguins puzzles".
+"""
+
+from __future__ import annotations
+
+import argparse
+from statistics import mean
+
+from perft_ratio import timed_kernel
+
+from solver.alphabeta import alphabeta_analysis
+from solver.games.penguins.penguins_puzzles import PLIES, SETS, puzzles
+from solver.games.registry import game
+
+PENGUINS = game("penguins")
+PERFT_DEPTH = 2
+
+
+def solve_puzzle(puzzle, repeat: int, perft_seconds: float) -> tuple[float, int, float, int]:
+    """(fastest seconds, nodes, perft nodes per second over `perft_seconds`, nodes of the ordinary
+    alpha-beta to depth N) of `puzzle`; checks the proof."""
+    state = PENGUINS.resolve_position(puzzle.name)
+    words = PENGUINS.to_kernel(state)
+    kernel = PENGUINS.kernel_name(words)
+    alphabeta_analysis(kernel, words, depth=1, solve=True)  # load (or compile) before the clock
+    best, nodes = float("inf"), 0
+    for _ in range(repeat):
+        result = alphabeta_analysis(kernel, words, solve=True)
+        line = result.best
+        if (result.stopped != "solved" or PENGUINS.format_move(state, line.move) != puzzle.solution
+                or line.score.text() != f"win in {puzzle.plies}"):
+            raise SystemExit(f"{puzzle.name}: expected {puzzle.solution} to win in {puzzle.plies}, got "
+                             f"{PENGUINS.format_move(state, line.move)} {line.score.text()} ({result.stopped})")
+        best, nodes = min(best, result.seconds), result.nodes
+    count, seconds = timed_kernel(PENGUINS, words, PERFT_DEPTH, perft_seconds)
+    return best, nodes, count / seconds, alphabeta_analysis(kernel, words, depth=puzzle.plies).nodes
+
+
+def main() -> None:
+    """Solve every puzzle and print the per-set and per-puzzle tables."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=3, help="solves per puzzle, fastest kept (default 3)")
+    parser.add_argument("--perft-seconds", type=float, default=0.2, help="perft time per puzzle (default 0.2)")
+    args = parser.parse_args()
+    every = puzzles()
+    figures = {p.name: solve_puzzle(p, args.repeat, args.perft_seconds) for p in every}
+    print(f"{'set':6} {'N':>2} {'puzzles':>7} {'mean time':>11} {'mean nodes':>11} {'eval nodes':>11} "
+          f"{'nodes/s':>10} {'perft/s':>11} {'share':>6}")
+    for set_name in SETS:
+        for plies in PLIES:
+            members = [figures[p.name] for p in every if p.set == set_name and p.plies == plies]
+            seconds = sum(f[0] for f in members)
+            speed = sum(f[1] for f in members) / seconds
+            perft_speed = mean(f[2] for f in members)
+            print(f"{set_name:6} {plies:>2} {len(members):>7} {seconds / len(members) * 1000:>8.2f} ms "
+                  f"{mean(f[1] for f in members):>11,.0f} {mean(f[3] for f in members):>11,.0f} "
+                  f"{speed:>10,.0f} {perft_speed:>11,.0f} "
+                  f"{speed / perft_speed:>6.1%}")
+    print()
+    width = max(len(p.name) for p in every)
+    print(f"{'puzzle':{width}} {'N':>2} {'moves':>5} {'time':>11} {'nodes':>9}  solution")
+    for p in every:
+        seconds, nodes, *_ = figures[p.name]
+        state = PENGUINS.resolve_position(p.name)
+        print(f"{p.name:{width}} {p.plies:>2} {len(PENGUINS.legal_moves(state)):>5} {seconds * 1000:>8.2f} ms "
+              f"{nodes:>9,}  {p.solution}")
+
+
+if __name__ == "__main__":
+    main()
