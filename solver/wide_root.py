@@ -1,0 +1,31 @@
+"""A root with more legal moves than the search buffers hold (penguins tiles, P-9): every move is
+scored one ply deep, and alpha-beta searches the best MAX_MOVES of them deeper."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kernels import kernel_module
+from kernels.dispatch import call
+from solver.games.kernel_calls import legal_move_array
+from solver.search import wide_root_core as core
+
+
+def wide_root_moves(kernel: str, root: np.ndarray, weights: np.ndarray, stop: np.ndarray) -> tuple[np.ndarray, str]:
+    """(root moves for the search, a note) for `root`: no moves and no note when its legal moves
+    fit the buffers; else its best MAX_MOVES by one-ply score, best first, and a note saying so.
+
+    Moves left unscored when `stop` is raised keep their generation order behind the scored ones.
+    """
+    module = kernel_module(kernel)
+    if module.legal_moves(root, np.empty(module.MAX_MOVES, dtype=np.int64)) <= module.MAX_MOVES:
+        return np.empty(0, dtype=np.int64), ""
+    moves = legal_move_array(kernel, root)
+    scores = np.full(len(moves), np.iinfo(np.int64).min, dtype=np.int64)
+    scored = int(call(core.score_moves, kernel, root, moves, len(moves), weights, stop, scores))
+    best = np.argsort(-scores, kind="stable")[: module.MAX_MOVES]  # stable: ties keep generation order
+    how = "all of them" if scored == len(moves) else f"{scored:,} of them (stopped)"
+    note = (f"this position has {len(moves):,} legal moves (P-9 combinations): alpha-beta scored {how} one ply "
+            f"deep and searched the best {module.MAX_MOVES:,} deeper; a later position with that many is searched "
+            f"on its first {module.MAX_MOVES:,}")
+    return moves[best], note
