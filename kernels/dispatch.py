@@ -20,6 +20,9 @@ Every kernel module defines the operations its game's engines use, with these si
                                          1/k of a win shared by k seats)
     evaluate(state, weights) -> int      heuristic for the side to move; EVAL_WEIGHTS its default
     playout_move(state, moves, n, rng)   the light playout policy's pick among n legal moves
+    playout_step(state, moves, rng)      optional: the policy's move without the caller listing
+                                         the moves (-1 once the game is over; `moves` is scratch
+                                         room); without it MCTS lists them and calls playout_move
     is_chance(state), chance_outcomes(state, out_moves, out_probs) -> n
     goal_bound(state, goal), position_hash(state)   single-agent planning (oros)
     solve_key(state, key), solve_state(root, key, out), turn_clock(state)   the exact solver
@@ -122,6 +125,8 @@ to_move = _operation("to_move", "The seat to move.")
 terminal_values = _operation("terminal_values", "Each seat's result of a finished game, written into `values`.")
 evaluate = _operation("evaluate", "The heuristic score of `state` for the side to move.")
 playout_move = _operation("playout_move", "The light playout policy's move among the `n` legal `moves`.")
+playout_step = _operation(
+    "playout_step", "The light playout policy's move, -1 once the game is over (`moves`: room to list moves in).")
 is_chance = _operation("is_chance", "True when chance (dice), not a player, chooses the next move.")
 chance_outcomes = _operation(
     "chance_outcomes", "The chance outcomes and their probabilities; returns their number (0 at a decision).")
@@ -187,6 +192,22 @@ def _evaluate(kernel, state, weights):
 def _playout_move(kernel, state, moves, n, rng):
     policy = _part(kernel, "playout_move")
     return lambda kernel, state, moves, n, rng: policy(state, moves, n, rng)
+
+
+@overload(playout_step, jit_options={"cache": True}, inline="always")
+def _playout_step(kernel, state, moves, rng):
+    if not isinstance(kernel, types.StringLiteral):
+        _part(kernel, "playout_step")  # the error that asks for a literal kernel name
+    module = kernel_module(kernel.literal_value)
+    if hasattr(module, "playout_step"):
+        step = module.playout_step
+        return lambda kernel, state, moves, rng: step(state, moves, rng)
+    generate, policy = _part(kernel, "legal_moves"), _part(kernel, "playout_move")
+
+    def listed(kernel, state, moves, rng):
+        n = min(generate(state, moves), moves.shape[0])
+        return policy(state, moves, n, rng) if n > 0 else np.int64(-1)
+    return listed
 
 
 @overload(is_chance, jit_options={"cache": True}, inline="always")
