@@ -7,8 +7,10 @@ import numpy as np
 
 from kernels import kernel_module
 from kernels.dispatch import call
-from solver.games.kernel_calls import legal_move_array
+from solver.games.kernel_calls import MOVE_LIMIT
 from solver.search import wide_root_core as core
+
+UNSCORED = -(1 << 62)  # below every score, and still negatable
 
 
 def wide_root_moves(kernel: str, root: np.ndarray, weights: np.ndarray, stop: np.ndarray) -> tuple[np.ndarray, str]:
@@ -18,10 +20,16 @@ def wide_root_moves(kernel: str, root: np.ndarray, weights: np.ndarray, stop: np
     Moves left unscored when `stop` is raised keep their generation order behind the scored ones.
     """
     module = kernel_module(kernel)
-    if module.legal_moves(root, np.empty(module.MAX_MOVES, dtype=np.int64)) <= module.MAX_MOVES:
+    n = int(module.legal_moves(root, np.empty(module.MAX_MOVES, dtype=np.int64)))
+    if n <= module.MAX_MOVES:
         return np.empty(0, dtype=np.int64), ""
-    moves = legal_move_array(kernel, root)
-    scores = np.full(len(moves), np.iinfo(np.int64).min, dtype=np.int64)
+    if n > MOVE_LIMIT:
+        return np.empty(0, dtype=np.int64), (
+            f"this position has {n:,} legal moves (P-9 combinations), more than the {MOVE_LIMIT:,} alpha-beta "
+            f"lists: the search considered the first {module.MAX_MOVES:,} of them")
+    moves = np.empty(n, dtype=np.int64)
+    module.legal_moves(root, moves)
+    scores = np.full(len(moves), UNSCORED, dtype=np.int64)
     scored = int(call(core.score_moves, kernel, root, moves, len(moves), weights, stop, scores))
     best = np.argsort(-scores, kind="stable")[: module.MAX_MOVES]  # stable: ties keep generation order
     how = "all of them" if scored == len(moves) else f"{scored:,} of them (stopped)"

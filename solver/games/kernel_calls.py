@@ -16,12 +16,7 @@ MOVE_LIMIT = 1 << 24
 
 
 def legal_move_list(kernel: str, words: np.ndarray) -> list[int]:
-    """The kernel's legal move integers for a state array, however many (penguins tiles, P-9)."""
-    return [int(m) for m in legal_move_array(kernel, words)]
-
-
-def legal_move_array(kernel: str, words: np.ndarray) -> np.ndarray:
-    """The kernel's legal moves for a state array as an int64 array, however many.
+    """The kernel's legal move integers for a state array, however many (penguins tiles, P-9).
 
     A kernel writes at most a buffer's length and returns the true number, so a position with
     more than MAX_MOVES moves is asked again with a buffer that fits; more than MOVE_LIMIT moves
@@ -35,7 +30,7 @@ def legal_move_array(kernel: str, words: np.ndarray) -> np.ndarray:
             raise CalderaError(f"this position has {n:,} legal moves, more than the {MOVE_LIMIT:,} the engine lists")
         out = np.empty(n, dtype=np.int64)
         module.legal_moves(words, out)
-    return out[:n]
+    return [int(m) for m in out[:n]]
 
 
 def next_state(kernel: str, words: np.ndarray, move: int) -> np.ndarray:

@@ -3,9 +3,14 @@ alpha-beta scores every one of them and finds a best move that comes after the f
 
 import json
 
+import numpy as np
+
+from kernels.penguins import penguins_kernel as kernel
 from kernels.penguins.penguins_layout import MAX_MOVES
 from solver.games.penguins import penguins_rules as ref
+from solver.games.penguins.penguins_binding import to_kernel
 from solver.games.penguins.penguins_notation import format_move, parse_position
+from solver.wide_root import wide_root_moves
 from tests.cli_cases import run
 
 # A to move with 5 eggs left. a1-E enters the krill tiles b1 and c1 next to the seagull (c2): the
@@ -29,3 +34,15 @@ def test_a_win_beyond_the_buffers_is_found():
     assert best["move"] in winners and best["score"]["kind"] == "win" and best["score"]["plies"] == 1
     assert any(f"{len(moves):,} legal moves" in note and "scored all of them one ply deep" in note
                for note in result["notes"])
+
+
+def test_scoring_cut_short_keeps_the_generation_order():
+    """With the stop flag already raised (a time limit or Ctrl-C), no move is scored and the search
+    takes the first MAX_MOVES moves in the kernel's generation order, as before the ordering."""
+    words = to_kernel(parse_position(WIDE))
+    everything = np.empty(1 << 14, dtype=np.int64)
+    n = kernel.legal_moves(words, everything)
+    stopped = np.ones(1, dtype=np.int64)
+    root_moves, note = wide_root_moves("penguins.penguins_kernel", words, kernel.EVAL_WEIGHTS, stopped)
+    assert list(root_moves) == list(everything[:MAX_MOVES]) and n > MAX_MOVES
+    assert f"{n:,} legal moves" in note and "scored 0 of them (stopped)" in note
