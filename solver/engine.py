@@ -256,8 +256,8 @@ def _random_move(kernel: str, root: np.ndarray, seed: int) -> Analysis:
 
 
 def _policy_move(kernel: str, root: np.ndarray, seed: int) -> Analysis:
-    """The move the kernel's light playout policy (`playout_step` or `playout_move`, what MCTS
-    plays out with) picks: a baseline that knows the game a little, between random and a search."""
+    """The move the kernel's light playout policy (`playout_move`, what MCTS plays out with)
+    picks: a baseline that knows the game a little, between random and a search."""
     import numpy as np
 
     from kernels import kernel_module
@@ -267,12 +267,8 @@ def _policy_move(kernel: str, root: np.ndarray, seed: int) -> Analysis:
     moves = legal_move_list(kernel, root)
     if not moves:
         return Analysis("policy", [], 0, 0, 0.0, "no-moves")
-    module = kernel_module(kernel)
     candidates = np.array(moves, dtype=np.int64)
-    if hasattr(module, "playout_step"):  # the kernel's own step, as MCTS plays it
-        move = int(module.playout_step(root, np.empty(module.MAX_MOVES, dtype=np.int64), new_rng(seed)))
-    else:
-        move = int(module.playout_move(root, candidates, len(moves), new_rng(seed)))
+    move = int(kernel_module(kernel).playout_move(root, candidates, len(moves), new_rng(seed)))
     return Analysis("policy", [Line(move, Score("value", 0.5), (move,))], 0, 1, 0.0, "depth")
 
 
