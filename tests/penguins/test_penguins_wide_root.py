@@ -25,7 +25,8 @@ def test_a_win_beyond_the_buffers_is_found():
     in generation order; the winners and their places come from the reference rules alone."""
     state = parse_position(WIDE)
     moves = ref.legal_moves(state)  # the rules' own order, the order the kernel generates in
-    winners = {format_move(state, m): i for i, m in enumerate(moves) if ref.status(ref.successor(state, m)) == ref.WIN_A}
+    winners = {format_move(state, m): i for i, m in enumerate(moves)
+               if ref.status(ref.successor(state, m)) == ref.WIN_A}
     assert len(moves) > MAX_MOVES and winners and min(winners.values()) >= MAX_MOVES
     code, out, _ = run("analyze", "penguins", WIDE, "--depth", "2", "--json")
     assert code == 0
