@@ -21,6 +21,9 @@ Every kernel module defines the operations its game's engines use, with these si
                                          1/k of a win shared by k seats)
     evaluate(state, weights) -> int      heuristic for the side to move; EVAL_WEIGHTS its default
     playout_move(state, moves, n, rng)   the light playout policy's pick among n legal moves
+    playout_step(state, moves, rng)      optional: the policy's move without the caller listing
+                                         the moves (-1 once the game is over; `moves` is scratch
+                                         room); without it MCTS lists them and calls playout_move
     is_chance(state), chance_outcomes(state, out_moves, out_probs) -> n
     goal_bound(state, goal), position_hash(state)   single-agent planning (oros)
     solve_key(state, key), solve_state(root, key, out), turn_clock(state)   the exact solver
@@ -90,6 +93,12 @@ def kernel_constant(kernel, name: str):
     return _part(kernel, name)
 
 
+def _has(kernel, part: str) -> bool:
+    """Whether the kernel module named by the literal type `kernel` defines `part` (optional operations)."""
+    _part(kernel, "MAX_MOVES")  # the error that asks for a literal kernel name
+    return hasattr(kernel_module(kernel.literal_value), part)
+
+
 def _part(kernel, part: str):
     """The operation or constant `part` of the kernel module named by the literal type `kernel`."""
     if not isinstance(kernel, types.StringLiteral):
@@ -117,14 +126,17 @@ def _operation(name: str, doc: str):
 determinize = _operation(
     "determinize", "Write into `out` a position `seat` cannot tell from `state` (a copy where nothing is hidden).")
 max_moves = _operation("max_moves", "Room for the legal moves of one position (a compile-time constant).")
+has_playout_step = _operation(
+    "has_playout_step", "True when the kernel picks its playout moves itself, without the moves listed (a compile-time constant).")
 has_chance = _operation("has_chance", "True when the game has chance moves at all (a compile-time constant).")
 seats = _operation("seats", "The most seats a position of the game can have (a compile-time constant).")
 
 
-def _forward(name: str, part: str, arity: int, doc: str, result=None, clip: bool = False):
+def _forward(name: str, part: str, arity: int, doc: str, result=None, clip: bool = False, missing=None):
     """The jitted operation `name` (docstring `doc`): a direct call of the kernel module's function
     `part` with the arguments after the kernel's name, its result cast to `result` where one is
-    given, and with `clip` no more than the length of the last argument (the move buffer).
+    given, and with `clip` no more than the length of the last argument (the move buffer). An
+    optional operation gives the constant `missing` for a kernel without `part`.
 
     An intrinsic rather than an @overload returning a wrapper: the wrapper's arrays cost numba
     reference counts on every call that its refcount pruning does not remove (numba issues #2345,
@@ -132,6 +144,8 @@ def _forward(name: str, part: str, arity: int, doc: str, result=None, clip: bool
     calling the kernel (docs/PERFORMANCE.md, "The kernel operations")."""
 
     def typer(typingctx, kernel, args):
+        if missing is not None and not _has(kernel, part):
+            return result(kernel, *args), lambda context, builder, signature, values: context.get_constant(result, missing)
         operation = types.Dispatcher(_part(kernel, part))
         inner = typingctx.resolve_function_type(operation, args, {})
         if inner is None:
@@ -173,6 +187,7 @@ to_move = _forward("to_move", "to_move", 1, "The seat to move.", types.int64)
 terminal_values = _forward("terminal_values", "terminal_values", 2, "Each seat's result of a finished game, written into `values`.")
 evaluate = _forward("evaluate", "evaluate", 2, "The heuristic score of `state` for the side to move.", types.int64)
 playout_move = _forward("playout_move", "playout_move", 4, "The light playout policy's move among the `n` legal `moves`.")
+playout_step = _forward("playout_step", "playout_step", 3, "The light playout policy's move, -1 once the game is over (`moves`: room to list moves in); -1 always for a kernel without it (has_playout_step).", types.int64, missing=-1)
 is_chance = _forward("is_chance", "is_chance", 1, "True when chance (dice), not a player, chooses the next move.")
 chance_outcomes = _forward("chance_outcomes", "chance_outcomes", 3, "The chance outcomes and their probabilities; returns their number (0 at a decision).")
 goal_bound = _forward("goal_bound", "goal_bound", 2, "A lower bound on the actions still needed to reach `goal` (0 exactly when it is met).")
@@ -202,6 +217,12 @@ def _max_moves(kernel):
 def _seats(kernel):
     most = int(_part(kernel, "SEATS"))
     return lambda kernel: most
+
+
+@overload(has_playout_step, jit_options={"cache": True}, inline="always")
+def _has_playout_step(kernel):
+    own = _has(kernel, "playout_step")
+    return lambda kernel: own
 
 
 @overload(has_chance, jit_options={"cache": True}, inline="always")

@@ -15,6 +15,7 @@ from solver.analysis import Analysis, Line, Score
 from solver.search import alphabeta_core as core
 from solver.limits import check_memory, usable_threads
 from solver.watch import new_stop, stop_reason, table_entries, watch
+from solver.wide_root import wide_root_moves
 
 TABLE_ENTRY_BYTES = 16
 MAX_DEPTH = core.MAX_PLY - 1
@@ -55,10 +56,10 @@ class _Worker:
         self.control = np.zeros(core.CONTROL_LEN, dtype=np.int64)
         self.control[core.NODE_LIMIT] = node_limit
 
-    def search(self, kernel, root, depth, keys, data, excluded, weights, solve, stop):
+    def search(self, kernel, root, depth, keys, data, excluded, root_moves, weights, solve, stop):
         """One iteration; returns (score, pv) or None if it was stopped before finishing."""
         score = call(core.search, kernel, root, depth, -core.INFINITY, core.INFINITY, keys, data, self.killers,
-                              self.history, self.pv, self.pv_len, excluded, weights, solve, self.control, stop)
+                     self.history, self.pv, self.pv_len, excluded, root_moves, weights, solve, self.control, stop)
         if self.control[core.ABORTED]:
             return None
         return int(score), tuple(int(m) for m in self.pv[0, : self.pv_len[0]])
@@ -117,7 +118,8 @@ def alphabeta_analysis(
         # Lazy SMP: the same iterations, some one ply deeper, filling the shared table.
         no_exclusions = np.full(0, -1, dtype=np.int64)
         for d in range(1 + offset, max_depth + 1 + offset):
-            if worker.search(kernel, root, d, keys, data, no_exclusions, weights, solve, helpers_stop) is None:
+            if worker.search(kernel, root, d, keys, data, no_exclusions, root_moves, weights, solve,
+                             helpers_stop) is None:
                 return
 
     def deepen() -> None:
@@ -129,7 +131,7 @@ def alphabeta_analysis(
             flag = stop if d > 1 else np.zeros(1, dtype=np.int64)
             main.control[core.NODE_LIMIT] = node_limit if d > 1 else 1 << 62
             for k in range(multipv):
-                found = main.search(kernel, root, d, keys, data, excluded, weights, solve, flag)
+                found = main.search(kernel, root, d, keys, data, excluded, root_moves, weights, solve, flag)
                 if found is None:
                     return
                 score, pv = found
@@ -156,6 +158,12 @@ def alphabeta_analysis(
     if module.legal_moves(root, np.empty(module.MAX_MOVES, dtype=np.int64)) == 0:
         result.stopped = "no-moves"
         return snapshot()
+    # A root wider than the buffers: its moves ordered one ply deep first, under the same clock.
+    wide: list[tuple[np.ndarray, str]] = []
+    watch(lambda: wide.append(wide_root_moves(kernel, root, weights, stop)), stop, seconds, started=started)
+    root_moves, wide_note = wide[0]
+    if wide_note:
+        result.notes.append(wide_note)
     helper_threads = [threading.Thread(target=help_search, args=(w, i % 2), daemon=True) for i, w in enumerate(helpers)]
     for thread in helper_threads:
         thread.start()

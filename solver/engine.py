@@ -32,6 +32,7 @@ SETTINGS = {
 }
 ENGINES = tuple(SETTINGS)
 DEFAULT_TIME_S = 3.0  # when a search is given no depth, node, simulation or time limit
+WIDE_ROOT_ENGINES = ("alphabeta", "greedy")  # search every move of a root wider than the buffers
 
 
 @dataclass(frozen=True)
@@ -154,9 +155,9 @@ def run_engine(spec: EngineSpec, kernel: str, root: np.ndarray, stop: np.ndarray
                on_progress: Callable[[Analysis], None] | None = None, plies_to_end: int | None = None) -> Analysis:
     """Search kernel position `root` (played by the kernel module named `kernel`) with the engine
     of `spec`; returns its Analysis (best line first), with a note when the root has more legal
-    moves than the searches can hold."""
+    moves than the searches can hold (alpha-beta writes its own: it orders such a root, solver/wide_root.py)."""
     analysis = _run(spec, kernel, root, stop, on_progress, plies_to_end)
-    note = move_overflow_note(kernel, root)
+    note = "" if spec.name in WIDE_ROOT_ENGINES else move_overflow_note(kernel, root)
     if note:
         analysis.notes.append(note)
     return analysis

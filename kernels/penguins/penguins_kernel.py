@@ -32,6 +32,7 @@ from kernels.penguins.penguins_moves import (
 )
 from kernels.penguins.penguins_plain import chance_outcomes, is_chance, to_move  # noqa: F401  (operations)
 from kernels.penguins.penguins_plain import status as plain_status
+from kernels.penguins.penguins_playout import tile_playout_step
 from kernels.penguins.penguins_tiles import tile_apply, tile_moves
 
 
@@ -77,3 +78,13 @@ def is_over(state):
 def terminal_values(state, values):
     """Each side's result of a finished game: 1 win, 0 loss, 0.5 draw."""
     outcome_values(status(state), values)
+
+
+@njit(cache=True)
+def playout_step(state, moves, rng):
+    """The light playout policy's move, -1 once the game is over; a tile position's without
+    listing every combined move (kernels/penguins/penguins_playout.py)."""
+    if state[TILES] != ZERO:
+        return tile_playout_step(state, moves, rng)
+    n = legal_moves(state, moves)
+    return playout_move(state, moves, n, rng) if n > 0 else np.int64(-1)

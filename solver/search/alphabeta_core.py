@@ -104,8 +104,9 @@ def terminal_score(kernel, state, ply, values):
 
 @njit(cache=True)
 def negamax(kernel, states, moves, order, ply, depth, alpha, beta, keys, data, killers, history,
-            pv, pv_len, excluded, weights, solve, control, stop, values):
-    """The score of states[ply] searched `depth` plies deep, from its mover's view."""
+            pv, pv_len, excluded, root_moves, weights, solve, control, stop, values):
+    """The score of states[ply] searched `depth` plies deep, from its mover's view; at the root
+    the moves are `root_moves` when it is not empty (a root wider than the buffers: solver/wide_root.py)."""
     control[NODES] += 1
     if ply > control[SELDEPTH]:
         control[SELDEPTH] = ply
@@ -121,7 +122,11 @@ def negamax(kernel, states, moves, order, ply, depth, alpha, beta, keys, data, k
         if solve:
             return np.int64(0)  # unknown: only forced results count in the exact solver
         return dispatch.evaluate(kernel, state, weights)
-    n = dispatch.legal_moves(kernel, state, moves[ply])
+    if ply == 0 and root_moves.shape[0] > 0:
+        n = root_moves.shape[0]
+        moves[0, :n] = root_moves
+    else:
+        n = dispatch.legal_moves(kernel, state, moves[ply])
     if n == 0:
         return terminal_score(kernel, state, ply, values)
 
@@ -157,15 +162,16 @@ def negamax(kernel, states, moves, order, ply, depth, alpha, beta, keys, data, k
         child_depth = np.int64(depth - 1)
         if searched == 0:
             score = -negamax(kernel, states, moves, order, child_ply, child_depth, np.int64(-beta), np.int64(-alpha),
-                             keys, data, killers, history, pv, pv_len, excluded, weights, solve, control, stop, values)
+                             keys, data, killers, history, pv, pv_len, excluded, root_moves, weights, solve,
+                             control, stop, values)
         else:
             score = -negamax(kernel, states, moves, order, child_ply, child_depth, np.int64(-alpha - 1),
-                             np.int64(-alpha), keys, data, killers, history, pv, pv_len, excluded, weights, solve,
-                             control, stop, values)
+                             np.int64(-alpha), keys, data, killers, history, pv, pv_len, excluded, root_moves,
+                             weights, solve, control, stop, values)
             if alpha < score < beta:
                 score = -negamax(kernel, states, moves, order, child_ply, child_depth, np.int64(-beta),
-                                 np.int64(-alpha), keys, data, killers, history, pv, pv_len, excluded, weights,
-                                 solve, control, stop, values)
+                                 np.int64(-alpha), keys, data, killers, history, pv, pv_len, excluded,
+                                 root_moves, weights, solve, control, stop, values)
         searched += 1
         if control[ABORTED] != 0:
             return np.int64(0)
@@ -190,8 +196,9 @@ def negamax(kernel, states, moves, order, ply, depth, alpha, beta, keys, data, k
 
 @njit(cache=True, nogil=True)
 def search(kernel, root, depth, alpha, beta, keys, data, killers, history, pv, pv_len, excluded,
-           weights, solve, control, stop):
-    """One iteration from `root` at `depth`; the PV is left in pv[0, :pv_len[0]].
+           root_moves, weights, solve, control, stop):
+    """One iteration from `root` at `depth`; the PV is left in pv[0, :pv_len[0]]. The root's moves
+    are `root_moves` (at most the kernel's MAX_MOVES) when it is not empty, else its legal moves.
 
     Runs without the GIL so Python threads can share the table (lazy SMP) and a watcher thread
     can raise `stop`. `kernel` names the kernel module (a literal: kernels/dispatch.py).
@@ -207,5 +214,5 @@ def search(kernel, root, depth, alpha, beta, keys, data, killers, history, pv, p
     # that calls itself with other argument types crashes when loaded from the cache (numba
     # issue #6713); each kernel's negamax only ever calls its own signature.
     return negamax(kernel, states, moves, order, np.int64(0), np.int64(depth), np.int64(alpha),
-                   np.int64(beta), keys, data, killers, history, pv, pv_len, excluded, weights, bool(solve),
-                   control, stop, values)
+                   np.int64(beta), keys, data, killers, history, pv, pv_len, excluded, root_moves, weights,
+                   bool(solve), control, stop, values)

@@ -205,10 +205,15 @@ def run_simulations(
                 dispatch.apply(kernel, state, moves[random_index(probabilities, n, rng)], scratch)
                 state, scratch = scratch, state
                 continue
-            n = dispatch.legal_moves(kernel, state, moves)
-            if n == 0:
-                break
-            move = dispatch.playout_move(kernel, state, moves, n, rng)
+            if dispatch.has_playout_step(kernel):
+                move = dispatch.playout_step(kernel, state, moves, rng)
+                if move < 0:
+                    break
+            else:
+                n = dispatch.legal_moves(kernel, state, moves)
+                if n == 0:
+                    break
+                move = dispatch.playout_move(kernel, state, moves, n, rng)
             dispatch.apply(kernel, state, move, scratch)
             state, scratch = scratch, state
         dispatch.terminal_values(kernel, state, values)

@@ -104,11 +104,16 @@ def test_team_mode_names_the_player_to_move():
 
 def test_more_moves_than_the_search_holds_is_said():
     """A tile position with 12,677 legal moves (seagull x krill, see tests/penguins/test_penguins_perft.py):
-    the search sees the first MAX_MOVES and the output says so; a plain position has no such note."""
+    alpha-beta scores them all and searches the best MAX_MOVES deeper, MCTS sees the first MAX_MOVES,
+    and the output says so; a plain position has no such note."""
     from kernels.penguins.penguins_layout import MAX_MOVES
 
     crowded = "6x6 P3I1/2G3/6/2p3/6/6 kb1,kc1 A play 10/10 2+1/2+1 10"
     code, out, _ = run("analyze", "penguins", crowded, "--depth", "1")
+    assert code == 0
+    assert (f"12,677 legal moves (P-9 combinations): alpha-beta scored all of them one ply deep and searched "
+            f"the best {MAX_MOVES:,}") in out
+    code, out, _ = run("analyze", "penguins", crowded, "--engine", "mcts", "--sims", "50")
     assert code == 0
     assert f"12,677 legal moves (P-9 combinations); the search considered the first {MAX_MOVES:,}" in out
     code, out, _ = run("hint", "penguins", crowded, "--time", "0.1")
