@@ -2,7 +2,7 @@
 it (docs/notation.md section 6). Imports no numba.
 
 State: one uint64 word per layer (bit index = r * W + q, P-1), then counters, then the barrier
-and terrain words of the tiles (P-11..P-23) and the TILES flag. A position without tiles
+and terrain words of the tiles (P-11..P-23), the TILES flag and the nest's orbiters (P-13). A position without tiles
 (TILES = 0) is played by the plain kernel (kernels/penguins/penguins_plain.py); the tile rules
 run only where TILES = 1.
 
@@ -32,7 +32,10 @@ SEAGULL, EMPEROR, NEST, SEAL = 19, 20, 21, 22
 STORM, TENT_CW, TENT_CCW, HOLES, FREEZING, RADIATION, SEAWEED, BLAZING, KRILL, RIVER = range(23, 33)
 RIVER_ARROWS = 33  # + direction: the river tiles with an arrow that way (P-19)
 TILES = 39  # 1 when the position has a barrier other than icebergs or any terrain
-STATE_LEN = 40
+# P-13: the penguins next to the nest that may orbit (their own exploration ended there and
+# nothing has moved them since); 0 without a nest. The reference and notation keep the others.
+ORBITERS = 40
+STATE_LEN = 41
 FIRST_TILE_WORD = SEAGULL  # words SEAGULL .. TILES - 1 hold the tiles
 PLAIN_LEN = SEAGULL  # the words a position without tiles uses
 

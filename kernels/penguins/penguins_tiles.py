@@ -243,6 +243,7 @@ def explore(state, out, me, square, path, n, stop, captured, thawed, throw):
     copy_words(state, out)
     layer = PENGUINS + me if state[PENGUINS + me] & start else STARS + me
     out[layer] &= ~start
+    out[ORBITERS] &= ~start
     out[EGGS + rival] &= ~captured
     out[SUPPLY + rival] += np.uint64(popcount(captured))
     if thawed >= 0:
@@ -270,6 +271,8 @@ def explore(state, out, me, square, path, n, stop, captured, thawed, throw):
     else:
         out[layer] |= bit(stop)
         laid = n - 1
+        if state[NEST] and NEAR[size_id(state), lowest_square(state[NEST])] & bit(stop):
+            out[ORBITERS] |= bit(stop)  # P-13: its own exploration ended next to the nest
     # P-7: eggs on the start, then the spaces entered in order (not the stop), until none is left.
     if out[SUPPLY + me] > ZERO:
         lay(out, me, square)
@@ -312,6 +315,7 @@ def turn_tent(state, tent):
             if word & bit(np.int64(NEIGHBOUR[size, RING[i], tent])):
                 moved |= bit(np.int64(NEIGHBOUR[size, RING[(i + step) % 6], tent]))
         state[layer] = moved
+    state[ORBITERS] &= ~ring  # P-13: a penguin carried by a tent may not orbit
 
 
 @njit(cache=True)
@@ -406,8 +410,10 @@ def flow(state, network, priority, branches):
         target = np.int64(EDGE[size, arrow, square])
         if target < 0:
             state[layer] &= ~mask  # off the board: the piece leaves the game
+            state[ORBITERS] &= ~mask
         elif all_occupied(state) & bit(target) == ZERO:
             state[layer] = (state[layer] & ~mask) | bit(target)
+            state[ORBITERS] &= ~mask  # P-13: a penguin carried by a river may not orbit
     return used
 
 
@@ -605,7 +611,7 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
             hatch(after, me, square)
             n = follow_up_moves(before, after, me, code | encode_move(HATCH, square, 0), ZERO, -1,
                                 emperor_moved, seal_moved, out, n, buf)
-    orbiters = NEAR[size_id(state), lowest_square(state[NEST])] if state[NEST] else ZERO
+    orbiters = state[ORBITERS]
     jumps = 2 if popcount(state[HOLES]) == 2 else 1
     penguins = state[PENGUINS + me] | state[STARS + me]
     while penguins:
@@ -708,6 +714,11 @@ def tile_apply(state, move, out):
     burnt = field(move, BLAZING_EGG, 7) - 1
     if burnt >= 0:
         send_back(out, burnt)
+    # P-13: only penguins still next to the nest (it may have moved) keep their orbit.
+    if out[NEST]:
+        out[ORBITERS] &= NEAR[size_id(out), lowest_square(out[NEST])] & (out[PENGUINS] | out[PENGUINS + 1] | out[STARS] | out[STARS + 1])
+    else:
+        out[ORBITERS] = ZERO
     out[TURN] = np.uint64(rival)
     out[PLY] = state[PLY] + ONE
     if action == RIVAL_EGG and me == 1:

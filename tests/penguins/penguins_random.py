@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from solver.errors import NotationError
 from solver.games.penguins.penguins_rules import (
     BLAZING, CCW, CW, EGG, EMPEROR, FREEZING, HATCH, HOLE, ICEBERG, KRILL, NEST, ORBIT, PENGUIN, PLAY, RADIATION,
     RIVER, SEAGULL, SEAL, SEAWEED, SLIDE, STAR, STORM, TENT, Piece, Rules, State, Tile, edge_neighbour, is_edge,
-    new_game, ring,
+    new_game, orbit_ring, ring,
 )
 from solver.games.penguins.penguins_notation import format_position, parse_position
 
@@ -92,11 +93,13 @@ def random_tile_position(rng: random.Random) -> State:
     """A valid random mid-game position on a 4..6 x 4..6 board with random barriers and terrain.
 
     Every tile type is likely (rivers with forks and confluences, both tent senses, two holes),
-    supplies are small so games end within a few plies. Layouts the notation refuses (a river
-    that does not reach the edge, say) are drawn again.
+    supplies are small so games end within a few plies; a penguin next to the nest may not orbit
+    one time in two (P-13). Layouts the notation refuses (a river that does not reach the edge,
+    say) are drawn again.
     """
     while True:
         state = _tile_attempt(rng)
+        state = replace(state, no_orbit=frozenset(s for s in orbit_ring(state, state.board) if rng.random() < 0.5))
         try:
             return parse_position(format_position(state))
         except NotationError:

@@ -112,6 +112,8 @@ EFFECTS = (
     "P-21 seaweed took a penguin", "P-22 blazing removal", "P-23 krill egg", "P-23 two krill eggs",
     "P-19 second arrow of a fork", "FAQ Q3 river before tent", "FAQ exp Q2 river priority",
     "P-15/P-21 a storm threw a penguin onto seaweed",
+    "P-13 orbit refused", "P-13 hatched next to the nest: no orbit", "P-13 carried next to the nest: no orbit",
+    "P-13 own exploration ended next to the nest: may orbit",
 )
 
 
@@ -136,6 +138,10 @@ def effects(state: ref.State, move: ref.Move, after: ref.State) -> set[str]:
     seen.update(name for name, happened in named.items() if happened)
     if move.action == ref.HATCH and state.board[move.square].side != me:
         seen.add("P-18 radiation hatch")
+    if move.action == ref.HATCH and move.square in after.no_orbit:
+        seen.add("P-13 hatched next to the nest: no orbit")
+    if after.no_orbit - state.no_orbit - {move.square}:
+        seen.add("P-13 carried next to the nest: no orbit")
     if move.action not in ref.EXPLORATIONS:
         return seen
     _, stop = ref.exploration(state, move)
@@ -149,6 +155,8 @@ def effects(state: ref.State, move: ref.Move, after: ref.State) -> set[str]:
             seen.add("P-17 frozen egg stopped a penguin")
     if stop is None or after.supply[me] == 0:
         return seen
+    if stop in ref.orbit_ring(after, after.board) and stop not in after.no_orbit:
+        seen.add("P-13 own exploration ended next to the nest: may orbit")
     tent = state.tiles_of(ref.TENT)
     if tent and stop in ref.ring(state.width, state.height, tent[0]):
         seen.add("P-16 tent turned")
@@ -180,6 +188,8 @@ def compare_tile_position(state: ref.State, rng: random.Random, seen: Counter) -
         pytest.fail(f"moves differ on {ref_text(state)}: kernel lacks {missing}, kernel adds {extra}")
     assert len(got) == len(set(got))
     assert k.status(words) == ref.status(state), ref_text(state)
+    if ongoing and any(state.board[s].side == state.to_move for s in state.no_orbit):
+        seen["P-13 orbit refused"] += 1  # the mover has a penguin next to the nest that both lists deny an orbit
     checked = pairs
     if len(pairs) > SAMPLE:
         one_of_each = {}

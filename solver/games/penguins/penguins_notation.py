@@ -50,6 +50,7 @@ from solver.games.penguins.penguins_rules import (
     illegal_reason,
     edge_neighbour,
     is_edge,
+    ring,
 )
 
 # Side A in capitals, side B in small letters; barriers are capitals that no side uses.
@@ -67,6 +68,9 @@ PIECE_LETTERS = {
     "L": Piece(SEAL),
 }
 LETTER_OF_PIECE = {piece: letter for letter, piece in PIECE_LETTERS.items()}
+# P-13: after a penguin's letter, marks a penguin next to the nest that may not orbit (hatched
+# there, or carried there by a tent or river); an unmarked penguin next to the nest may orbit.
+NO_ORBIT_MARK = "'"
 BARRIER_NAMES = {SEAGULL: "seagull", EMPEROR: "emperor penguin", NEST: "penguin nest", SEAL: "seal"}
 BARRIER_LIMITS = {SEAGULL: 1, EMPEROR: 1, NEST: 1, SEAL: 1}
 # Terrain tiles in the tiles field: letter, then the space, then ':' and the attribute (tent, river).
@@ -158,7 +162,7 @@ def parse_position(text: str) -> State:
         if not MIN_SIZE <= value <= MAX_SIZE:
             raise NotationError("size", column + offset, f"{value} is outside {MIN_SIZE}..{MAX_SIZE}")
 
-    board = _parse_board(*field_at["board"], width, height)
+    board, no_orbit = _parse_board(*field_at["board"], width, height)
 
     terrain = _parse_tiles(*field_at["tiles"], width, height)
 
@@ -191,6 +195,7 @@ def parse_position(text: str) -> State:
         ply=ply,
         rules=rules,
         terrain=terrain,
+        no_orbit=no_orbit,
     )
 
 
@@ -296,15 +301,23 @@ def _parse_options(words: list[tuple[str, int]]) -> Rules:
     return Rules(**{OPTIONS[key]: value for key, value in values.items()})
 
 
-def _parse_board(word: str, column: int, width: int, height: int) -> tuple[Piece | None, ...]:
-    """The spaces of the board field, rows r = 0.. separated by '/', digits for empty runs."""
+def _parse_board(word: str, column: int, width: int, height: int) -> tuple[tuple[Piece | None, ...], frozenset[int]]:
+    """The spaces of the board field, rows r = 0.. separated by '/', digits for empty runs; and the
+    penguins marked NO_ORBIT_MARK, which may not orbit (P-13: only next to the nest)."""
     rows = word.split("/")
     if len(rows) != height:
         raise NotationError("board", column, f"has {len(rows)} rows, the size says {height}")
     board: list[Piece | None] = []
+    marked: dict[int, int] = {}  # space -> column of its mark
     for r, row in enumerate(rows):
         count = 0
         for letter in row:
+            if letter == NO_ORBIT_MARK:
+                if not board or board[-1] is None or board[-1].kind not in (PENGUIN, STAR) or len(board) - 1 in marked:
+                    raise NotationError("board", column, f"the mark {NO_ORBIT_MARK} (may not orbit) follows a penguin's letter, like P{NO_ORBIT_MARK}")
+                marked[len(board) - 1] = column
+                column += 1
+                continue
             if letter in "12345678":
                 board += [None] * int(letter)
                 count += int(letter)
@@ -324,7 +337,13 @@ def _parse_board(word: str, column: int, width: int, height: int) -> tuple[Piece
         if count < width:
             raise NotationError("board", column, f"row {r + 1} holds {count} spaces, the size says {width}")
         column += 1  # the '/'
-    return tuple(board)
+    nest = board.index(Piece(NEST)) if Piece(NEST) in board else None
+    around = ring(width, height, nest) if nest is not None else ()
+    for square, mark_column in marked.items():
+        if square not in around:
+            raise NotationError("board", mark_column, f"the mark {NO_ORBIT_MARK} (may not orbit) is only for a penguin "
+                                "next to the penguin nest (P-13)")
+    return tuple(board), frozenset(marked)
 
 
 def _parse_unused(word: str, column: int, rules: Rules) -> tuple[int, int]:
@@ -371,7 +390,7 @@ def format_position(state: State) -> str:
                 continue
             if empty:
                 row, empty = row + str(empty), 0
-            row += LETTER_OF_PIECE[piece]
+            row += LETTER_OF_PIECE[piece] + (NO_ORBIT_MARK if r * state.width + q in state.no_orbit else "")
         rows.append(row + (str(empty) if empty else ""))
     words = [
         f"{state.width}x{state.height}",

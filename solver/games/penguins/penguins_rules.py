@@ -129,6 +129,9 @@ class State:
     ply: int
     rules: Rules = Rules()
     terrain: tuple[Tile | None, ...] = field(default=())
+    # P-13: the penguins next to the nest that may not orbit (hatched there, carried there by a
+    # tent or river, or reached by the nest moving); every other penguin next to it may.
+    no_orbit: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         # One spelling for "no terrain", so that equal positions compare equal.
@@ -303,6 +306,14 @@ def find_piece(board, kind: str) -> int | None:
     return None
 
 
+def orbit_ring(state: State, board) -> tuple[int, ...]:
+    """P-13: the spaces next to the nest on `board` that hold a penguin; () without a nest."""
+    nest = find_piece(board, NEST) if NEST in state.barrier_kinds else None
+    if nest is None:
+        return ()
+    return tuple(s for s in ring(state.width, state.height, nest) if is_penguin(board[s]))
+
+
 # ------------------------------------------------------------------------------ the turn in progress
 
 
@@ -340,7 +351,7 @@ class _Turn:
     With `trace`, each stage notes what it did as Events in `events` (None when not tracing).
     """
 
-    __slots__ = ("board", "supply", "assistants", "stars", "won", "events")
+    __slots__ = ("board", "supply", "assistants", "stars", "won", "events", "orbiters")
 
     def __init__(self, state: State | None = None, trace: bool = False) -> None:
         if state is not None:
@@ -350,6 +361,8 @@ class _Turn:
             self.stars = list(state.unused_stars)
             self.won = False
             self.events = [] if trace else None
+            # P-13: the penguins that may orbit, followed through the move (moved ones lose it).
+            self.orbiters = set(orbit_ring(state, state.board)) - state.no_orbit
 
     def copy(self) -> _Turn:
         """An independent copy."""
@@ -357,6 +370,7 @@ class _Turn:
         other.board, other.supply = list(self.board), list(self.supply)
         other.assistants, other.stars, other.won = list(self.assistants), list(self.stars), self.won
         other.events = None if self.events is None else list(self.events)
+        other.orbiters = set(self.orbiters)
         return other
 
     def note(self, kind: str, **parts) -> None:
@@ -378,12 +392,14 @@ class _Turn:
 
     def view(self, state: State) -> State:
         """`state` with this turn's board and counts (same side to move and ply)."""
+        around = orbit_ring(state, self.board)
         return replace(
             state,
             board=tuple(self.board),
             supply=tuple(self.supply),
             unused_assistants=tuple(self.assistants),
             unused_stars=tuple(self.stars),
+            no_orbit=frozenset(s for s in around if s not in self.orbiters),
         )
 
 
@@ -436,6 +452,8 @@ def walk(state: State, board, square: int, action: str, direction: int, jump: bo
         around = ring(w, h, nest) if nest is not None else ()
         if square not in around:
             raise _Refused("the penguin is not next to the penguin nest, so it cannot orbit")
+        if square in state.no_orbit:
+            raise _Refused("the penguin did not stop next to the nest by its own exploration, so it cannot orbit (P-13)")
     current, visited = square, {square}
     entered: list[int] = []
     captured: list[int] = []
@@ -544,6 +562,7 @@ def _explore(state: State, turn: _Turn, square: int, path: Walk, throw: int) -> 
         tile = state.tile(target)
         # P-21: a penguin entering seaweed leaves the board, and the throw moves it onto that space.
         stop = None if tile is not None and tile.kind == SEAWEED else target
+    after.orbiters.discard(square)
     if stop is None:
         # P-21: seaweed sends the penguin back to its owner's unused penguins.
         if penguin.kind == PENGUIN:
@@ -554,6 +573,9 @@ def _explore(state: State, turn: _Turn, square: int, path: Walk, throw: int) -> 
     else:
         board[stop] = penguin
         laid = [square, *entered[:-1]]
+        nest = find_piece(board, NEST) if NEST in state.barrier_kinds else None
+        if nest is not None and stop in ring(state.width, state.height, nest):
+            after.orbiters.add(stop)  # P-13: its own exploration ended next to the nest
     # P-7: eggs on the start, then the spaces entered in order (not the stop), until the supply runs out.
     eggs = []
     for space in laid:
@@ -682,7 +704,7 @@ def _base_actions(state: State, turn: _Turn) -> Iterator[Move]:
     for s, piece in enumerate(board):
         if is_penguin(piece) and piece.side == state.to_move:
             yield from (Move(SLIDE, s, d) for d in range(len(DIRECTIONS)))
-            if s in orbiters:
+            if s in orbiters and s not in state.no_orbit:
                 yield from (Move(ORBIT, s, d) for d in (0, 1))
 
 
@@ -807,6 +829,7 @@ def _turn_tent(state: State, turn: _Turn, tent: int) -> None:
     pieces = [turn.board[s] for s in around]
     for i, s in enumerate(around):
         turn.board[s] = pieces[(i - step) % 6]
+    turn.orbiters.difference_update(around)  # P-13: a penguin carried by a tent may not orbit
     turn.note(TENT, square=tent,
               moves=tuple((p, around[i], around[(i + step) % 6]) for i, p in enumerate(pieces) if p is not None))
 
@@ -872,9 +895,11 @@ def _flow(state: State, turn: _Turn, network: list[int], priority: int, branches
         if target is None:
             turn.board[square] = None  # off the board: the piece leaves the game
             carried.append((piece, square, None))
+            turn.orbiters.discard(square)
         elif turn.board[target] is None:
             turn.board[target], turn.board[square] = piece, None
             carried.append((piece, square, target))
+            turn.orbiters.discard(square)  # P-13: a penguin carried by a river may not orbit
     turn.note(RIVER, moves=tuple(carried))
     return used
 
