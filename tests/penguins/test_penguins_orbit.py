@@ -5,10 +5,12 @@ positions were worked out by hand from the rulings (the reasoning is in each tes
 
 import numpy as np
 import pytest
+from rich.console import Console
 
 from solver.errors import NotationError
 from solver.games.penguins import penguins_binding as binding
 from solver.games.penguins import penguins_rules as ref
+from solver.games.penguins.penguins_board import render
 from solver.games.penguins.penguins_notation import format_move, format_position, parse_move, parse_position, resolve_position
 
 
@@ -42,6 +44,9 @@ def test_p13_a_penguin_hatched_next_to_the_nest_may_not_orbit_until_its_own_slid
     assert orbits(hatched) == set()
     with pytest.raises(ref.IllegalMove, match="P-13"):
         parse_move(hatched, "d3-cw")
+    console = Console(width=100, record=True, color_system=None)
+    console.print(render(hatched))
+    assert "may not orbit the nest (P-13): d3" in console.export_text()
     back = play(hatched, "d3-E +a6")  # eggs on d3 e3 f3 a3: A 16 -> 12; B lands a6: 14 -> 13
     assert format_position(back) == "6x6 e5/6/EPNEEE/6/6/e4e kb2,te5:cw A play 12/13 2+1/3+1 6"
     assert orbits(back) == {"b3-cw", "b3-ccw"}
