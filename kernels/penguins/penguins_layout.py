@@ -7,8 +7,8 @@ and terrain words of the tiles (P-11..P-23), the TILES flag and the nest's orbit
 run only where TILES = 1.
 
 Move (int64): bits 0-5 space, 6-8 direction, 9-11 action, and from bit 12 the choices of P-9
-(hole jump, storm throw, river order and branches, seagull, krill, emperor penguin, seal,
-blazing removal); a move without tiles keeps bits 12 and up 0.
+(hole jump, storm throw, tent or river first, branches, seagull, krill, emperor penguin, seal,
+blazing removal, and from bit 58 the confluences); a move without tiles keeps bits 12 and up 0.
 """
 
 # Layers: word index, plus the side (0 = A, 1 = B) where a layer belongs to a side.
@@ -54,21 +54,21 @@ PLAIN_MOVES = 256  # landing on every space + hatching every egg + 6 slides of 9
 # stored + 1 where 0 means "none".
 HOLE_JUMP = 12
 STORM_THROW = 13
-RIVER_FIRST = 16
-RIVER_PRIORITY = 17
+RIVER_FIRST = 16  # bit 17 is free (it held one river priority for every confluence at once)
 BRANCHES = 18
 SEAGULL_TARGET = 20
 KRILL_1, KRILL_2 = 27, 34
 EMPEROR_TIMING, EMPEROR_DIRECTION = 41, 43
 SEAL_TIMING, SEAL_DIRECTION = 46, 48
 BLAZING_EGG = 51
+CONFLUENCES = 58  # bits 58-59: bit k = at the k-th contested confluence the higher space moves first
 # The same fields by their reference Move attribute: name -> (first bit, width, offset); a field
 # stores value + offset, so that "none" (-1) of a square or direction is stored as 0.
 MOVE_FIELDS = {
     "hole_jump": (HOLE_JUMP, 1, 0),
     "storm_push": (STORM_THROW, 3, 1),
     "river_first": (RIVER_FIRST, 1, 0),
-    "river_priority": (RIVER_PRIORITY, 1, 0),
+    "river_priority": (CONFLUENCES, 2, 0),
     "branches": (BRANCHES, 2, 0),
     "seagull": (SEAGULL_TARGET, 7, 1),
     "emperor": (EMPEROR_TIMING, 2, 0),

@@ -29,6 +29,7 @@ from kernels.penguins.penguins_moves import (
     spaces,
 )
 
+WAYS_ROOM = 32  # tent/river orders x confluence choices x fork choices: 2 x 4 x 4 ways at most
 # Every layer a piece or barrier can be on, for effects that move whatever stands on a space.
 PIECE_LAYERS = np.array([EGGS, EGGS + 1, PENGUINS, PENGUINS + 1, STARS, STARS + 1, ICEBERGS,
                          SEAGULL, EMPEROR, NEST, SEAL], dtype=np.int64)
@@ -47,17 +48,6 @@ def has_tiles(state):
     for word in range(FIRST_TILE_WORD, TILES):
         any_word |= state[word]
     return ONE if any_word != ZERO else ZERO
-
-
-@njit(cache=True, inline="always")
-def highest_square(x):
-    """Index of the highest set bit of a non-zero uint64 word."""
-    square = lowest_square(x)
-    x &= x - ONE
-    while x:
-        square = lowest_square(x)
-        x &= x - ONE
-    return square
 
 
 @njit(cache=True, inline="always")
@@ -354,44 +344,48 @@ def river_network(state, square):
 
 
 @njit(cache=True)
-def has_confluence(state, network):
-    """True when two arrows of the network point to the same river tile (FAQ exp Q2)."""
-    seen = ZERO
-    tiles = network
-    while tiles:
-        targets = river_targets(state, lowest_square(tiles))
-        tiles &= tiles - ONE
-        if targets & seen:
-            return True
-        seen |= targets
-    return False
+def piece_layer(state, mask):
+    """The layer of the piece or barrier on the space `mask`, or -1 when it is empty."""
+    layer = -1
+    for k in range(PIECE_LAYERS.shape[0]):
+        if state[PIECE_LAYERS[k]] & mask:
+            layer = PIECE_LAYERS[k]
+    return layer
 
 
 @njit(cache=True)
 def flow(state, network, priority, branches):
     """P-19: every piece on the river moves one tile downstream, downstream tiles first (ties by
-    lower space, or higher with `priority`); returns the branch choices used at forks."""
+    the lower space); returns (fork choices used, contested confluences).
+
+    A tile holds at its turn the piece it held before the flow (only upstream tiles, whose turn
+    comes later, fill it), so the forks' arrows are fixed first: the k-th fork holding a piece
+    takes bit k of `branches` (FAQ exp Q1). A confluence empty at its turn with two pieces heading
+    into it is contested: at the k-th, bit k of `priority` lets the higher space move first
+    instead of the lower (FAQ exp Q2); the other piece stays.
+    """
     size = size_id(state)
-    used = 0
+    order = np.empty(64, dtype=np.int64)
+    count = 0
     done = ZERO
-    left = network
-    while left:
+    while done != network:
         ready = ZERO
-        tiles = left
+        tiles = network & ~done
         while tiles:
             s = lowest_square(tiles)
             tiles &= tiles - ONE
             if river_targets(state, s) & ~done == ZERO:
                 ready |= bit(s)
-        square = highest_square(ready) if priority else lowest_square(ready)
-        done |= bit(square)
-        left &= ~bit(square)
+        order[count] = lowest_square(ready)
+        done |= bit(order[count])
+        count += 1
+    heading = np.full(64, -2, dtype=np.int64)  # where the piece on a tile heads: a space, -1 off the board, -2 none
+    used = 0
+    occupied_before = all_occupied(state)
+    for i in range(count):
+        square = order[i]
         mask = bit(square)
-        layer = -1
-        for k in range(PIECE_LAYERS.shape[0]):
-            if state[PIECE_LAYERS[k]] & mask:
-                layer = PIECE_LAYERS[k]
-        if layer < 0:
+        if occupied_before & mask == ZERO:
             continue
         first = -1
         second = -1
@@ -407,35 +401,68 @@ def flow(state, network, priority, branches):
             if used < 2 and (branches >> used) & 1:
                 arrow = second
             used += 1
-        target = np.int64(EDGE[size, arrow, square])
-        if target < 0:
-            state[layer] &= ~mask  # off the board: the piece leaves the game
-            state[ORBITERS] &= ~mask
-        elif all_occupied(state) & bit(target) == ZERO:
-            state[layer] = (state[layer] & ~mask) | bit(target)
-            state[ORBITERS] &= ~mask  # P-13: a penguin carried by a river may not orbit
-    return used
+        heading[square] = np.int64(EDGE[size, arrow, square])
+    contests = 0
+    first_in = np.full(64, -1, dtype=np.int64)  # contested confluence -> the tile whose piece moves into it
+    for i in range(count):
+        square = order[i]
+        mask = bit(square)
+        layer = piece_layer(state, mask)
+        target = heading[square]
+        if layer >= 0 and (target < 0 or first_in[target] < 0 or first_in[target] == square):
+            if target < 0:
+                state[layer] &= ~mask  # off the board: the piece leaves the game
+                state[ORBITERS] &= ~mask
+            elif all_occupied(state) & bit(target) == ZERO:
+                state[layer] = (state[layer] & ~mask) | bit(target)
+                state[ORBITERS] &= ~mask  # P-13: a penguin carried by a river may not orbit
+        if all_occupied(state) & mask == ZERO:
+            low = -1
+            high = -1
+            feeders = 0
+            for j in range(count):
+                if heading[order[j]] == square:
+                    feeders += 1
+                    if low < 0 or order[j] < low:
+                        low = order[j]
+                    if order[j] > high:
+                        high = order[j]
+            if feeders >= 2:
+                first_in[square] = high if contests < 2 and (priority >> contests) & 1 else low
+                contests += 1
+    return used, contests
 
 
 @njit(cache=True)
 def stop_effects(state, me, stop, river_first, priority, branches):
     """Carry out the tent (P-16) and river (P-19) after an exploration ending on `stop` (-1: none),
-    in the chosen order (FAQ Q3); returns the branch choices used, -1 when none applies."""
+    in the chosen order (FAQ Q3); returns (fork choices used, contested confluences), -1 and 0 when
+    neither applies."""
     if stop < 0 or won(state, me):
-        return -1
+        return -1, 0
     tent = tent_square(state)
     tent_turns = tent >= 0 and NEAR[size_id(state), tent] & bit(stop) != ZERO
     river_flows = state[RIVER] & bit(stop) != ZERO
     if not tent_turns and not river_flows:
-        return -1
+        return -1, 0
     used = 0
+    contests = 0
     if tent_turns and not river_first:
         turn_tent(state, tent)
     if river_flows:
-        used = flow(state, river_network(state, stop), priority, branches)
+        used, contests = flow(state, river_network(state, stop), priority, branches)
     if tent_turns and river_first:
         turn_tent(state, tent)
-    return used
+    return used, contests
+
+
+@njit(cache=True, inline="always")
+def same_words(a, b):
+    """True when two positions are equal word for word."""
+    for i in range(a.shape[0]):
+        if a[i] != b[i]:
+            return False
+    return True
 
 
 @njit(cache=True, inline="always")
@@ -548,19 +575,25 @@ def follow_up_moves(before, state, me, code, entered, stop, emperor_moved, seal_
     if not tent_turns and not river_flows:
         return seagull_moves(before, state, me, code, entered, emperor_moved, seal_moved, out, n, buf)
     firsts = 2 if tent_turns and river_flows else 1
-    priorities = 1
-    if river_flows and has_confluence(state, river_network(state, stop)):
-        priorities = 2
+    kept = 0  # the positions of the ways listed so far, in buf[8:]: a way giving one of them again is the same move (P-9a)
     for first in range(firsts):
-        for priority in range(priorities):
+        for priority in range(4 if river_flows else 1):
             for branches in range(4 if river_flows else 1):
-                copy_words(state, buf[3])
-                used = stop_effects(buf[3], me, stop, first, priority, branches)
-                if branches >= 1 << max(used, 0):
+                way = buf[8 + kept]
+                copy_words(state, way)
+                used, contests = stop_effects(way, me, stop, first, priority, branches)
+                if branches >= 1 << max(used, 0) or priority >= 1 << contests:
                     continue
-                choice = (np.int64(first) << RIVER_FIRST) | (np.int64(priority) << RIVER_PRIORITY)
+                repeated = False
+                for k in range(kept):
+                    if same_words(buf[8 + k], way):
+                        repeated = True
+                if repeated:
+                    continue
+                kept += 1
+                choice = (np.int64(first) << RIVER_FIRST) | (np.int64(priority) << CONFLUENCES)
                 choice |= np.int64(branches) << BRANCHES
-                n = seagull_moves(before, buf[3], me, code | choice, entered, emperor_moved, seal_moved, out, n, buf)
+                n = seagull_moves(before, way, me, code | choice, entered, emperor_moved, seal_moved, out, n, buf)
     return n
 
 
@@ -644,7 +677,7 @@ def tile_moves(state, out):
     """Every legal move of a position with tiles (P-9): writes at most len(out), returns the number."""
     me = np.int64(state[TURN])
     play = state[PHASE] == PLAY_PHASE
-    buf = np.empty((8, STATE_LEN), dtype=np.uint64)
+    buf = np.empty((8 + WAYS_ROOM, STATE_LEN), dtype=np.uint64)
     path = np.empty(PATH_ROOM, dtype=np.int64)
     n = 0
     emperor_ways = 0
@@ -698,7 +731,7 @@ def tile_apply(state, move, out):
         k, stop, captured, thawed, storm = walk(middle, me, square, action, direction, field(move, HOLE_JUMP, 1), path)
         k, stop = explore(middle, out, me, square, path, k, stop, captured, thawed, field(move, STORM_THROW, 3) - 1)
         entered = entered_mask(path, k)
-        stop_effects(out, me, stop, field(move, RIVER_FIRST, 1), field(move, RIVER_PRIORITY, 1), field(move, BRANCHES, 2))
+        stop_effects(out, me, stop, field(move, RIVER_FIRST, 1), field(move, CONFLUENCES, 2), field(move, BRANCHES, 2))
     gull = state[SEAGULL]
     if gull and not won(out, me) and out[SEAGULL] and entered & EDGE_NEAR[size_id(state), lowest_square(gull)]:
         target = field(move, SEAGULL_TARGET, 7) - 1

@@ -10,6 +10,7 @@ kind of move, and a count showing that every tile effect really happened in thos
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -35,7 +36,7 @@ def test_reference_codes_match_the_layout():
     assert binding.ACTION_CODES == {ref.RIVAL_EGG: layout.RIVAL_EGG, ref.LAND: layout.LAND, ref.HATCH: layout.HATCH,
                                     ref.SLIDE: layout.SLIDE, ref.ORBIT: layout.ORBIT}
     fields = {"hole_jump": layout.HOLE_JUMP, "storm_push": layout.STORM_THROW, "river_first": layout.RIVER_FIRST,
-              "river_priority": layout.RIVER_PRIORITY, "branches": layout.BRANCHES, "seagull": layout.SEAGULL_TARGET,
+              "river_priority": layout.CONFLUENCES, "branches": layout.BRANCHES, "seagull": layout.SEAGULL_TARGET,
               "emperor": layout.EMPEROR_TIMING, "emperor_direction": layout.EMPEROR_DIRECTION,
               "seal": layout.SEAL_TIMING, "seal_direction": layout.SEAL_DIRECTION, "blazing": layout.BLAZING_EGG}
     assert {name: bit for name, (bit, _, _) in layout.MOVE_FIELDS.items()} == fields
@@ -114,6 +115,7 @@ EFFECTS = (
     "P-15/P-21 a storm threw a penguin onto seaweed",
     "P-13 orbit refused", "P-13 hatched next to the nest: no orbit", "P-13 carried next to the nest: no orbit",
     "P-13 own exploration ended next to the nest: may orbit",
+    "P-9a tent and river in either order: one position, one move",
 )
 
 
@@ -167,6 +169,43 @@ def effects(state: ref.State, move: ref.Move, after: ref.State) -> set[str]:
     return seen
 
 
+def same_order_results(state: ref.State, pairs: list) -> int:
+    """How many explorations of `state` trigger the tent and the river together with both orders
+    giving the same position (P-9a), worked out here by carrying out each order; each such case
+    must be listed tent first only (no move of that exploration with rf, rp and br 0 but rf 1)."""
+    if not (state.tiles_of(ref.TENT) and state.tiles_of(ref.RIVER)):
+        return 0
+    tent = state.tiles_of(ref.TENT)[0]
+    groups: dict[tuple, set] = {}
+    for move, _ in pairs:
+        if move.action in ref.EXPLORATIONS:
+            before = tuple((timing, direction) if timing == ref.BEFORE else (0, -1) for timing, direction in
+                           ((move.emperor, move.emperor_direction), (move.seal, move.seal_direction)))
+            way = (before, move.action, move.square, move.direction, move.hole_jump, move.storm_push)
+            groups.setdefault(way, set()).add((move.river_first, move.river_priority, move.branches))
+    count = 0
+    for ((emperor, seal), action, square, direction, jump, throw), orders in groups.items():
+        turn = ref._Turn(state)
+        for kind, (timing, step) in ((ref.EMPEROR, emperor), (ref.SEAL, seal)):
+            if timing == ref.BEFORE:
+                ref._move_effect(state, turn, kind, step)
+        path = ref.walk(state, turn.board, square, action, direction, bool(jump))
+        turn, _, stop = ref._explore(state, turn, square, path, throw)
+        if turn.won or stop is None or state.tile(stop) is None or state.tile(stop).kind != ref.RIVER \
+                or stop not in ref.ring(state.width, state.height, tent):
+            continue
+        tent_first, river_first = turn.copy(), turn.copy()
+        network = ref._river_network(state, stop)
+        ref._turn_tent(state, tent_first, tent)
+        ref._flow(state, tent_first, network, 0, 0)
+        ref._flow(state, river_first, network, 0, 0)
+        ref._turn_tent(state, river_first, tent)
+        if tent_first.key() == river_first.key():
+            assert (1, 0, 0) not in orders, (ref_text(state), action, square, direction)
+            count += 1
+    return count
+
+
 def pieces_in_game(state: ref.State) -> int:
     """Pieces on the board plus eggs and penguins in hand: only leaving the game lowers it."""
     hand = sum(state.supply) + sum(state.unused_assistants) + sum(state.unused_stars)
@@ -190,6 +229,7 @@ def compare_tile_position(state: ref.State, rng: random.Random, seen: Counter) -
     assert k.status(words) == ref.status(state), ref_text(state)
     if ongoing and any(state.board[s].side == state.to_move for s in state.no_orbit):
         seen["P-13 orbit refused"] += 1  # the mover has a penguin next to the nest that both lists deny an orbit
+    seen["P-9a tent and river in either order: one position, one move"] += same_order_results(state, pairs)
     checked = pairs
     if len(pairs) > SAMPLE:
         one_of_each = {}

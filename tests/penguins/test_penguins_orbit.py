@@ -3,7 +3,6 @@ throw included) may orbit on its next exploration; one hatched there or carried 
 or river may not. Each scenario is checked in the reference rules and in the kernel; the expected
 positions were worked out by hand from the rulings (the reasoning is in each test)."""
 
-import numpy as np
 import pytest
 from rich.console import Console
 
@@ -11,27 +10,13 @@ from solver.errors import NotationError
 from solver.games.penguins import penguins_binding as binding
 from solver.games.penguins import penguins_rules as ref
 from solver.games.penguins.penguins_board import render
-from solver.games.penguins.penguins_notation import format_move, format_position, parse_move, parse_position, resolve_position
-
-
-def play(state: ref.State, moves: str) -> ref.State:
-    """The position after `moves`, checking at every ply that the kernel makes the same successor."""
-    for text in moves.split():
-        move = parse_move(state, text)
-        after = ref.apply(state, move)
-        kernel_after = binding.successor(binding.to_kernel(state), binding.encode_move(move))
-        assert np.array_equal(kernel_after, binding.to_kernel(after)), text
-        state = after
-    return state
+from solver.games.penguins.penguins_notation import format_position, parse_move, parse_position, resolve_position
+from tests.penguins.penguins_agree import listed, play
 
 
 def orbits(state: ref.State) -> set[str]:
-    """The orbits offered, by the reference; the kernel must offer exactly the same ones."""
-    from_reference = {format_move(state, m) for m in ref.legal_moves(state) if m.action == ref.ORBIT}
-    from_kernel = {format_move(state, binding.decode_move(code)) for code in binding.legal_moves(binding.to_kernel(state))
-                   if binding.decode_move(code).action == ref.ORBIT}
-    assert from_kernel == from_reference
-    return from_reference
+    """The orbits offered (the same by the reference and the kernel)."""
+    return listed(state, lambda move: move.action == ref.ORBIT)
 
 
 def test_p13_a_penguin_hatched_next_to_the_nest_may_not_orbit_until_its_own_slide_ends_there():

@@ -63,7 +63,7 @@ PARTS = (
     (("emperor", "emperor_direction"), "emperor penguin", "way", False),
     (("seal", "seal_direction"), "seal", "way", False),
     (("river_first",), "tent or river first", "way", True),
-    (("river_priority",), "river ties", "way", True),
+    (("river_priority",), "river confluences", "way", True),
     (("branches",), "river forks", "way", True),
     (("seagull",), "seagull", "space", False),
     (("krill",), "krill eggs", "choice", False),

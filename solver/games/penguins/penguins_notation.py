@@ -89,6 +89,7 @@ LETTER_OF_TILE = {kind: letter for letter, kind in TILE_LETTERS.items()}
 TILE_LIMITS = {"hole": 2, "storm": 2, "tent": 1, "river": 8, "krill": 2, "blazing": 2, "radiation": 3,
                "freezing": 2, "seaweed": 2}
 MAX_FORKS = 2  # P-19: the move integer has two branch bits
+MAX_CONFLUENCES = 2  # FAQ exp Q2: the move integer has two confluence bits, one per confluence of two arrows
 FILES = "abcdefgh"
 FIELDS = ("size", "board", "tiles", "turn", "phase", "supply", "unused", "ply")
 # Rule options: notation key -> Rules field. Written only when they differ from the default.
@@ -259,6 +260,20 @@ def _check_rivers(terrain, where: dict[int, int], width: int, height: int) -> No
                     "tiles", where[square],
                     f"the river on {square_name(width, square)} points {DIRECTIONS[arrow][0]} to {square_name(width, target)}, "
                     "which is no river tile; a river must end on the edge pointing off the board")
+    inflows: dict[int, int] = {}
+    for square in rivers:
+        for arrow in terrain[square].arrows:
+            target = edge_neighbour(width, height, square, arrow)
+            if target is not None:
+                inflows[target] = inflows.get(target, 0) + 1
+    confluences = sorted(s for s, count in inflows.items() if count > 1)
+    for square in confluences:
+        if inflows[square] > 2:
+            raise NotationError("tiles", where[square], f"three or more arrows point to the river on {square_name(width, square)}; "
+                                "a confluence joins two")
+    if len(confluences) > MAX_CONFLUENCES:
+        raise NotationError("tiles", where[confluences[MAX_CONFLUENCES]],
+                            f"more than {MAX_CONFLUENCES} river confluences (tiles two arrows point to)")
     for square in rivers:
         # Follow the arrows downstream; coming back to a tile on the way is a circle that never ends.
         todo = [(square, ())]
@@ -444,7 +459,7 @@ def format_move(state: State, move: Move) -> str:
     """The text of `move`: +c4 lays an egg, ^c4 hatches, c4-NE slides, c4-cw orbits; its choices joined by '/'.
 
     In play order: em:D/ se:D/ before the action; after it h (hole jump), st:D (storm throw),
-    rf (river first), rp (river priority), br:01 (river branches), g:e5 (seagull), k:b2,d6 (krill),
+    rf (river first), rp:01 (which piece moves first at each contested confluence; rp = rp:1), br:01 (river branches), g:e5 (seagull), k:b2,d6 (krill),
     em:D and se:D after the action, b:f3 (blazing). A move without choices is just the action.
     """
     width = state.width
@@ -469,9 +484,10 @@ def format_move(state: State, move: Move) -> str:
     if move.river_first:
         parts.append("rf")
     if move.river_priority:
-        parts.append("rp")
+        # "rp" alone is the first confluence's choice, the only one most rivers have.
+        parts.append("rp" if move.river_priority == 1 else "rp:" + _bits(move.river_priority))
     if move.branches:
-        parts.append("br:" + "".join(str(move.branches >> k & 1) for k in range(move.branches.bit_length())))
+        parts.append("br:" + _bits(move.branches))
     if move.seagull >= 0:
         parts.append(f"g:{square_name(width, move.seagull)}")
     if move.krill:
@@ -482,6 +498,11 @@ def format_move(state: State, move: Move) -> str:
     if move.blazing >= 0:
         parts.append(f"b:{square_name(width, move.blazing)}")
     return "/".join(parts)
+
+
+def _bits(value: int) -> str:
+    """A choice per fork or confluence as 0/1 digits, the first one first: 2 -> '01'."""
+    return "".join(str(value >> k & 1) for k in range(value.bit_length()))
 
 
 def _parse_action(state: State, text: str, column: int) -> Move:
@@ -548,10 +569,11 @@ def _parse_part(state: State, key: str, colon: str, value: str, column: int, val
         return flags[key], 1
     if key == "st" and colon:
         return "storm_push", _parse_direction(value, value_column)
-    if key == "br" and colon:
+    if key in ("br", "rp") and colon:
+        what = "river fork, like br:01" if key == "br" else "contested confluence, like rp:01"
         if not re.fullmatch(r"[01]{1,2}", value):
-            raise NotationError("move", value_column, f"'{value}' should be one or two of 0/1, one per river fork, like br:01")
-        return "branches", sum(int(bit) << k for k, bit in enumerate(value))
+            raise NotationError("move", value_column, f"'{value}' should be one or two of 0/1, one per {what}")
+        return ("branches" if key == "br" else "river_priority"), sum(int(bit) << k for k, bit in enumerate(value))
     if key in ("g", "b") and colon:
         square = parse_square(value, state.width, state.height, column=value_column)
         return ("seagull" if key == "g" else "blazing"), square
@@ -563,4 +585,4 @@ def _parse_part(state: State, key: str, colon: str, value: str, column: int, val
         if len(squares) > 2 or squares != sorted(set(squares)):
             raise NotationError("move", column, "krill eggs are one or two different spaces in board order, like k:b2,d6")
         return "krill", tuple(squares)
-    raise NotationError("move", column, f"'{key}{colon}{value}' is not a move part: h, st:D, rf, rp, br:01, g:c4, k:c4,d5, em:D, se:D, b:c4")
+    raise NotationError("move", column, f"'{key}{colon}{value}' is not a move part: h, st:D, rf, rp:01, br:01, g:c4, k:c4,d5, em:D, se:D, b:c4")

@@ -81,6 +81,7 @@ SETUP, PLAY = "setup", "play"
 
 ORBIT_STEPS = 5  # P-13: at most five steps around the ring
 MAX_BRANCH_CHOICES = 2  # P-19: bits 18-19 of the move integer
+MAX_CONFLUENCE_CHOICES = 2  # FAQ exp Q2: the notation allows 2 confluences of 2 arrows each
 
 
 @dataclass(frozen=True)
@@ -191,7 +192,7 @@ class Move:
     hole_jump: int = 0  # P-20: 1 = jump at the first hole entered
     storm_push: int = -1  # P-15: the direction the storm throws the penguin (-1: it stays)
     river_first: int = 0  # FAQ Q3: 1 = the river moves before the tent turns
-    river_priority: int = 0  # FAQ exp Q2: 1 = ties of the river order go to the higher space
+    river_priority: int = 0  # FAQ exp Q2: bit k = at the k-th contested confluence the higher space moves first
     branches: int = 0  # P-19, FAQ exp Q1: bit k = arrow taken at the k-th fork holding a piece
     seagull: int = -1  # P-11: where the seagull goes
     krill: tuple[int, ...] = ()  # P-23: extra eggs, ascending
@@ -372,6 +373,11 @@ class _Turn:
         other.events = None if self.events is None else list(self.events)
         other.orbiters = set(self.orbiters)
         return other
+
+    def key(self) -> tuple:
+        """What the rest of the move and the position after it depend on, to tell two turns apart."""
+        return (tuple(self.board), tuple(self.supply), tuple(self.assistants), tuple(self.stars), self.won,
+                frozenset(self.orbiters))
 
     def note(self, kind: str, **parts) -> None:
         """Record one part of the move when tracing (see Event)."""
@@ -789,37 +795,49 @@ def _action_ways(state: State, turn: _Turn, base: Move, fixed: Move | None):
 
 
 def _stop_stage(state: State, turn: _Turn, entered, stop, fixed: Move | None):
-    """P-16 tent and P-19 river after an exploration that ends on the board (FAQ Q3 order)."""
+    """P-16 tent and P-19 river after an exploration that ends on the board, in the mover's order (P-9a).
+
+    The choices are the order of tent and river (FAQ Q3), which piece moves first at each
+    contested confluence (FAQ exp Q2) and the arrow at each fork (FAQ exp Q1). Choices that lead
+    to the same position are one move: the first of them in the order river_first, river_priority,
+    branches (all 0 first) is kept.
+    """
     tent = state.tiles_of(TENT)
     tent_turns = bool(stop is not None and not turn.won and tent and stop in ring(state.width, state.height, tent[0]))
     river_tile = state.tile(stop) if stop is not None and not turn.won else None
     river_flows = river_tile is not None and river_tile.kind == RIVER
-    network = _river_network(state, stop) if river_flows else []
     if not (tent_turns or river_flows):
-        _pick(fixed, "river_first", [0], 0, "river-first choice")
-        _pick(fixed, "river_priority", [0], 0, "river priority")
-        _pick(fixed, "branches", [0], 0, "river branch choice")
+        for name, what in (("river_first", "river-first choice"), ("river_priority", "confluence choice"),
+                           ("branches", "river branch choice")):
+            _pick(fixed, name, [0], 0, what)
         yield {}, turn
         return
-    firsts = [0, 1] if tent_turns and river_flows else [0]
-    priorities = [0, 1] if network and _has_confluence(state, network) else [0]
-    for first in _pick(fixed, "river_first", firsts, 0, "river-first choice"):
-        for priority in _pick(fixed, "river_priority", priorities, 0, "river priority"):
-            ways = []
+    network = _river_network(state, stop) if river_flows else []
+    ways: list[tuple[dict, _Turn]] = []
+    seen: list[tuple] = []
+    for first in ([0, 1] if tent_turns and river_flows else [0]):
+        for priority in range(1 << MAX_CONFLUENCE_CHOICES):
             for branches in range(1 << MAX_BRANCH_CHOICES):
                 after = turn.copy()
-                used = 0
+                used, contests = 0, 0
                 for effect in ((RIVER, TENT) if first else (TENT, RIVER)):
                     if effect == TENT and tent_turns:
                         _turn_tent(state, after, tent[0])
                     elif effect == RIVER and river_flows:
-                        used = _flow(state, after, network, priority, branches)
-                if branches < 1 << used:
-                    ways.append((branches, after))
-            chosen = _pick(fixed, "branches", [b for b, _ in ways], 0, "river branch choice")
-            for branches, after in ways:
-                if branches in chosen:
-                    yield {"river_first": first, "river_priority": priority, "branches": branches}, after
+                        used, contests = _flow(state, after, network, priority, branches)
+                key = after.key()
+                if branches >= 1 << used or priority >= 1 << contests or key in seen:
+                    continue  # a choice that is not there, or the same position as a way already listed
+                seen.append(key)
+                ways.append(({"river_first": first, "river_priority": priority, "branches": branches}, after))
+    if fixed is not None:
+        chosen = {"river_first": fixed.river_first, "river_priority": fixed.river_priority, "branches": fixed.branches}
+        ways = [(choices, after) for choices, after in ways if choices == chosen]
+        if not ways:
+            raise _Refused("those river choices (rf, rp, br) are not possible here, or give the same position as "
+                           "fewer of them (P-9a)")
+    for choices, after in ways:
+        yield {name: value for name, value in choices.items() if value}, after
 
 
 def _turn_tent(state: State, turn: _Turn, tent: int) -> None:
@@ -857,33 +875,32 @@ def _river_network(state: State, square: int) -> list[int]:
     return sorted(seen)
 
 
-def _has_confluence(state: State, network: list[int]) -> bool:
-    """True when two arrows of the network point to the same river tile (FAQ exp Q2)."""
-    targets = [river_target(state, s, a) for s in network for a in state.tile(s).arrows]
-    on_river = [t for t in targets if t is not None]
-    return len(on_river) != len(set(on_river))
-
-
-def river_order(state: State, network: list[int], priority: int) -> list[int]:
-    """P-19: downstream first (a tile after every tile its arrows reach); ties by lower index, or higher with priority."""
+def river_order(state: State, network: list[int]) -> list[int]:
+    """P-19: downstream first (a tile after every tile its arrows reach), ties by the lower space."""
     order: list[int] = []
     done: set[int] = set()
     while len(order) < len(network):
         ready = [s for s in network if s not in done
                  and all(t is None or t in done for t in (river_target(state, s, a) for a in state.tile(s).arrows))]
-        pick = max(ready) if priority else min(ready)
-        order.append(pick)
-        done.add(pick)
+        order.append(min(ready))
+        done.add(order[-1])
     return order
 
 
-def _flow(state: State, turn: _Turn, network: list[int], priority: int, branches: int) -> int:
-    """P-19: move every piece on the river one tile downstream; returns the branch choices used."""
+def _flow(state: State, turn: _Turn, network: list[int], priority: int, branches: int) -> tuple[int, int]:
+    """P-19: move every piece on the river one tile downstream; returns the fork and confluence choices used.
+
+    A piece is on its tile at the tile's turn as before the flow (only upstream tiles, whose turn
+    comes later, send pieces into it), so the forks' arrows are known first: the k-th fork holding
+    a piece takes bit k of `branches` (FAQ exp Q1). A confluence that is empty at its turn and has
+    two pieces heading into it is contested: at the k-th one, bit k of `priority` lets the piece
+    from the higher space move first instead of the lower (FAQ exp Q2); the other stays.
+    """
+    order = river_order(state, network)
+    heading: dict[int, int | None] = {}  # tile holding a piece -> where its arrow points
     used = 0
-    carried = []
-    for square in river_order(state, network, priority):
-        piece = turn.board[square]
-        if piece is None:
+    for square in order:
+        if turn.board[square] is None:
             continue
         arrows = state.tile(square).arrows
         arrow = arrows[0]
@@ -891,17 +908,29 @@ def _flow(state: State, turn: _Turn, network: list[int], priority: int, branches
             # FAQ exp Q1: at a fork the mover chooses; arrows in direction-index order.
             arrow = arrows[(branches >> used) & 1] if used < MAX_BRANCH_CHOICES else arrows[0]
             used += 1
-        target = river_target(state, square, arrow)
-        if target is None:
-            turn.board[square] = None  # off the board: the piece leaves the game
-            carried.append((piece, square, None))
-            turn.orbiters.discard(square)
-        elif turn.board[target] is None:
-            turn.board[target], turn.board[square] = piece, None
-            carried.append((piece, square, target))
-            turn.orbiters.discard(square)  # P-13: a penguin carried by a river may not orbit
+        heading[square] = river_target(state, square, arrow)
+    contests = 0
+    first_in: dict[int, int] = {}  # contested confluence -> the tile whose piece moves into it
+    carried = []
+    for square in order:
+        piece = turn.board[square]
+        target = heading.get(square)
+        if piece is not None and first_in.get(target, square) == square:
+            if target is None:
+                turn.board[square] = None  # off the board: the piece leaves the game
+                carried.append((piece, square, None))
+                turn.orbiters.discard(square)
+            elif turn.board[target] is None:
+                turn.board[target], turn.board[square] = piece, None
+                carried.append((piece, square, target))
+                turn.orbiters.discard(square)  # P-13: a penguin carried by a river may not orbit
+        feeders = sorted(f for f, t in heading.items() if t == square)
+        if turn.board[square] is None and len(feeders) >= 2:
+            high = contests < MAX_CONFLUENCE_CHOICES and (priority >> contests) & 1
+            first_in[square] = feeders[-1] if high else feeders[0]
+            contests += 1
     turn.note(RIVER, moves=tuple(carried))
-    return used
+    return used, contests
 
 
 def seagull_watch(state: State, gull: int) -> set[int]:
