@@ -111,7 +111,7 @@ EFFECTS = (
     "P-14 seal after", "P-15 storm throw", "P-16 tent turned", "P-17 frozen egg stopped a penguin",
     "P-18 radiation hatch", "P-19 river carried", "P-19 piece left the game", "P-20 hole jump",
     "P-21 seaweed took a penguin", "P-22 blazing removal", "P-23 krill egg", "P-23 two krill eggs",
-    "P-19 second arrow of a fork", "FAQ Q3 river before tent", "FAQ exp Q2 river priority",
+    "P-19 second arrow of a fork", "FAQ Q3 river before tent", "FAQ exp Q2 confluence: the higher space first",
     "P-15/P-21 a storm threw a penguin onto seaweed",
     "P-13 orbit refused", "P-13 hatched next to the nest: no orbit", "P-13 carried next to the nest: no orbit",
     "P-13 own exploration ended next to the nest: may orbit",
@@ -136,7 +136,7 @@ def effects(state: ref.State, move: ref.Move, after: ref.State) -> set[str]:
              "P-12 emperor before": move.emperor == ref.BEFORE, "P-12 emperor after": move.emperor == ref.AFTER,
              "P-14 seal before": move.seal == ref.BEFORE, "P-14 seal after": move.seal == ref.AFTER,
              "P-19 second arrow of a fork": move.branches > 0, "FAQ Q3 river before tent": move.river_first,
-             "FAQ exp Q2 river priority": move.river_priority}
+             "FAQ exp Q2 confluence: the higher space first": move.river_priority}
     seen.update(name for name, happened in named.items() if happened)
     if move.action == ref.HATCH and state.board[move.square].side != me:
         seen.add("P-18 radiation hatch")
