@@ -54,7 +54,8 @@ PLAIN_MOVES = 256  # landing on every space + hatching every egg + 6 slides of 9
 # stored + 1 where 0 means "none".
 HOLE_JUMP = 12
 STORM_THROW = 13
-RIVER_FIRST = 16  # bit 17 is free (it held one river priority for every confluence at once)
+RIVER_FIRST = 16
+SEAL_FIRST = 17  # P-9a: the seal steps before the emperor penguin (both before, or both after, the action)
 BRANCHES = 18
 SEAGULL_TARGET = 20
 KRILL_1, KRILL_2 = 27, 34
@@ -68,6 +69,7 @@ MOVE_FIELDS = {
     "hole_jump": (HOLE_JUMP, 1, 0),
     "storm_push": (STORM_THROW, 3, 1),
     "river_first": (RIVER_FIRST, 1, 0),
+    "seal_first": (SEAL_FIRST, 1, 0),
     "river_priority": (CONFLUENCES, 2, 0),
     "branches": (BRANCHES, 2, 0),
     "seagull": (SEAGULL_TARGET, 7, 1),

@@ -30,6 +30,7 @@ from kernels.penguins.penguins_moves import (
 )
 
 WAYS_ROOM = 32  # tent/river orders x confluence choices x fork choices: 2 x 4 x 4 ways at most
+SCRATCH = 8 + WAYS_ROOM  # the buffer row after the ways' rows, for a comparison (seal_first)
 # Every layer a piece or barrier can be on, for effects that move whatever stands on a space.
 PIECE_LAYERS = np.array([EGGS, EGGS + 1, PENGUINS, PENGUINS + 1, STARS, STARS + 1, ICEBERGS,
                          SEAGULL, EMPEROR, NEST, SEAL], dtype=np.int64)
@@ -474,35 +475,89 @@ def put(out, n, code):
 
 
 @njit(cache=True)
+def emperor_ways(state, me, timing, moved):
+    """Directions (bit d) the emperor penguin may step in at `timing` (P-12): once a turn, in play,
+    with a supply egg to leave behind; before the action one more, so that the action still happens."""
+    need = np.uint64(2 if timing == BEFORE else 1)
+    if state[PHASE] != PLAY_PHASE or moved or state[EMPEROR] == ZERO or state[SUPPLY + me] < need:
+        return 0
+    return step_targets(state, EMPEROR)
+
+
+@njit(cache=True)
+def seal_ways(state, me, moved):
+    """Directions (bit d) the seal may step in (P-14): once a turn, in play, not after a win."""
+    if state[PHASE] != PLAY_PHASE or moved or state[SEAL] == ZERO or won(state, me):
+        return 0
+    return step_targets(state, SEAL)
+
+
+@njit(cache=True)
+def seal_first(state, me, timing, emperor_moved, seal_moved, l, e, buf, row):
+    """P-9a: write into buf[row] the position after the seal steps `l` and then the emperor `e` at
+    `timing`; False when that order is illegal or gives the position the emperor first gives."""
+    if not (seal_ways(state, me, seal_moved) >> l) & 1:
+        return False
+    copy_words(state, buf[row])
+    step_barrier(buf[row], SEAL, l, me)
+    if not (emperor_ways(buf[row], me, timing, emperor_moved) >> e) & 1:
+        return False
+    step_barrier(buf[row], EMPEROR, e, me)
+    other = buf[SCRATCH]
+    if (emperor_ways(state, me, timing, emperor_moved) >> e) & 1:
+        copy_words(state, other)
+        step_barrier(other, EMPEROR, e, me)
+        if (seal_ways(other, me, seal_moved) >> l) & 1:
+            step_barrier(other, SEAL, l, me)
+            if same_words(other, buf[row]):
+                return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def both_steps(timing, e, l):
+    """The move bits of the emperor stepping `e` and the seal `l`, both at `timing`, the seal first."""
+    code = (np.int64(timing) << EMPEROR_TIMING) | (np.int64(e) << EMPEROR_DIRECTION)
+    code |= (np.int64(timing) << SEAL_TIMING) | (np.int64(l) << SEAL_DIRECTION)
+    return code | (np.int64(1) << SEAL_FIRST)
+
+
+@njit(cache=True)
+def blazing_moves(state, me, code, out, n):
+    """P-22: the move as it is, or once per egg next to a blazing tile that it must send back."""
+    hot = ZERO
+    if state[PHASE] == PLAY_PHASE and not won(state, me):
+        hot = near(state, state[BLAZING]) & (state[EGGS] | state[EGGS + 1])
+    if hot == ZERO:
+        return put(out, n, code)
+    while hot:
+        square = lowest_square(hot)
+        hot &= hot - ONE
+        n = put(out, n, code | (np.int64(square + 1) << BLAZING_EGG))
+    return n
+
+
+@njit(cache=True)
 def finish_moves(state, me, code, emperor_moved, seal_moved, out, n, buf):
-    """The emperor and seal after the action (P-12, P-14) and the blazing removal (P-22)."""
-    play = state[PHASE] == PLAY_PHASE
-    burning = near(state, state[BLAZING])
-    emperor_ways = 0
-    if play and not emperor_moved and state[EMPEROR] != ZERO and not won(state, me):
-        emperor_ways = step_targets(state, EMPEROR)
+    """The emperor and seal after the action (P-12, P-14; the seal first where that differs, P-9a)
+    and the blazing removal (P-22)."""
+    emperor_after = emperor_ways(state, me, AFTER, emperor_moved)
     for e in range(-1, 6):
-        if e >= 0 and not (emperor_ways >> e) & 1:
+        if e >= 0 and not (emperor_after >> e) & 1:
             continue
         after_emperor, e_code = barrier_step_part(state, buf, 6, EMPEROR, e, me, code, AFTER, EMPEROR_TIMING,
                                                   EMPEROR_DIRECTION)
-        seal_ways = 0
-        if play and not seal_moved and after_emperor[SEAL] != ZERO and not won(after_emperor, me):
-            seal_ways = step_targets(after_emperor, SEAL)
+        seal_after = seal_ways(after_emperor, me, seal_moved)
         for l in range(-1, 6):
-            if l >= 0 and not (seal_ways >> l) & 1:
+            if l >= 0 and not (seal_after >> l) & 1:
                 continue
             last, l_code = barrier_step_part(after_emperor, buf, 7, SEAL, l, me, e_code, AFTER, SEAL_TIMING,
                                              SEAL_DIRECTION)
-            hot = ZERO
-            if play and not won(last, me):
-                hot = burning & (last[EGGS] | last[EGGS + 1])
-            if hot == ZERO:
-                n = put(out, n, l_code)
-            while hot:
-                square = lowest_square(hot)
-                hot &= hot - ONE
-                n = put(out, n, l_code | (np.int64(square + 1) << BLAZING_EGG))
+            n = blazing_moves(last, me, l_code, out, n)
+    for l in range(6):
+        for e in range(6):
+            if seal_first(state, me, AFTER, emperor_moved, seal_moved, l, e, buf, 7):
+                n = blazing_moves(buf[7], me, code | both_steps(AFTER, e, l), out, n)
     return n
 
 
@@ -676,26 +731,26 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
 def tile_moves(state, out):
     """Every legal move of a position with tiles (P-9): writes at most len(out), returns the number."""
     me = np.int64(state[TURN])
-    play = state[PHASE] == PLAY_PHASE
-    buf = np.empty((8 + WAYS_ROOM, STATE_LEN), dtype=np.uint64)
+    buf = np.empty((SCRATCH + 1, STATE_LEN), dtype=np.uint64)
     path = np.empty(PATH_ROOM, dtype=np.int64)
     n = 0
-    emperor_ways = 0
-    # Before the action the emperor needs two supply eggs, so that the action still happens.
-    if play and state[EMPEROR] != ZERO and state[SUPPLY + me] >= np.uint64(2):
-        emperor_ways = step_targets(state, EMPEROR)
+    emperor_before = emperor_ways(state, me, BEFORE, False)
     for e in range(-1, 6):
-        if e >= 0 and not (emperor_ways >> e) & 1:
+        if e >= 0 and not (emperor_before >> e) & 1:
             continue
         after_emperor, e_code = barrier_step_part(state, buf, 0, EMPEROR, e, me, np.int64(0), BEFORE,
                                                   EMPEROR_TIMING, EMPEROR_DIRECTION)
-        seal_ways = step_targets(after_emperor, SEAL) if play and after_emperor[SEAL] != ZERO else 0
+        seal_before = seal_ways(after_emperor, me, False)
         for l in range(-1, 6):
-            if l >= 0 and not (seal_ways >> l) & 1:
+            if l >= 0 and not (seal_before >> l) & 1:
                 continue
             first, l_code = barrier_step_part(after_emperor, buf, 1, SEAL, l, me, e_code, BEFORE, SEAL_TIMING,
                                               SEAL_DIRECTION)
             n = action_moves(state, first, me, l_code, e >= 0, l >= 0, out, n, buf, path)
+    for l in range(6):
+        for e in range(6):
+            if seal_first(state, me, BEFORE, False, False, l, e, buf, 1):
+                n = action_moves(state, buf[1], me, both_steps(BEFORE, e, l), True, True, out, n, buf, path)
     return n
 
 
@@ -703,6 +758,17 @@ def tile_moves(state, out):
 def field(move, shift, width):
     """The value of a bit field of a move integer."""
     return np.int64((move >> shift) & ((1 << width) - 1))
+
+
+@njit(cache=True)
+def barrier_steps(state, move, timing, me):
+    """The emperor's and the seal's steps of `move` at `timing`, in the move's order (P-9a)."""
+    for k in range(2):
+        seal_turn = (k == 0) == (field(move, SEAL_FIRST, 1) == 1)
+        timing_shift = SEAL_TIMING if seal_turn else EMPEROR_TIMING
+        if field(move, timing_shift, 2) == timing:
+            direction = field(move, SEAL_DIRECTION if seal_turn else EMPEROR_DIRECTION, 3)
+            step_barrier(state, SEAL if seal_turn else EMPEROR, direction, me)
 
 
 @njit(cache=True)
@@ -714,10 +780,7 @@ def tile_apply(state, move, out):
     action = (move >> 9) & 7
     me = np.int64(state[TURN])
     rival = 1 - me
-    if field(move, EMPEROR_TIMING, 2) == BEFORE:
-        step_barrier(out, EMPEROR, field(move, EMPEROR_DIRECTION, 3), me)
-    if field(move, SEAL_TIMING, 2) == BEFORE:
-        step_barrier(out, SEAL, field(move, SEAL_DIRECTION, 3), me)
+    barrier_steps(out, move, BEFORE, me)
     entered = ZERO
     if action == RIVAL_EGG:
         lay(out, rival, square)
@@ -740,10 +803,7 @@ def tile_apply(state, move, out):
         krill = field(move, shift, 7) - 1
         if krill >= 0:
             lay(out, me, krill)
-    if field(move, EMPEROR_TIMING, 2) == AFTER:
-        step_barrier(out, EMPEROR, field(move, EMPEROR_DIRECTION, 3), me)
-    if field(move, SEAL_TIMING, 2) == AFTER:
-        step_barrier(out, SEAL, field(move, SEAL_DIRECTION, 3), me)
+    barrier_steps(out, move, AFTER, me)
     burnt = field(move, BLAZING_EGG, 7) - 1
     if burnt >= 0:
         send_back(out, burnt)

@@ -99,7 +99,7 @@ def random_tile_position(rng: random.Random) -> State:
     """
     while True:
         state = _tile_attempt(rng)
-        state = replace(state, board=_crowd_rivers(rng, state),
+        state = replace(state, board=_seal_beside_emperor(rng, _crowd_rivers(rng, state), state.width, state.height),
                         no_orbit=frozenset(s for s in orbit_ring(state, state.board) if rng.random() < 0.5))
         try:
             return parse_position(format_position(state))
@@ -124,7 +124,7 @@ def _tile_attempt(rng: random.Random) -> State:
     roll = rng.random()
     if roll < 0.6:
         _random_river(rng, width, height, terrain)
-    elif roll < 0.75:
+    elif roll < 0.85:
         _tent_river(rng, width, terrain)
     busy = rng.sample(MULTIPLIERS, rng.randint(1, 2))
     if KRILL not in busy and rng.random() < 0.4:
@@ -165,7 +165,7 @@ def _crowd_rivers(rng: random.Random, state: State) -> tuple:
     board = list(state.board)
     tent = state.tiles_of(TENT)
     around = ring(state.width, state.height, tent[0]) if tent else ()
-    if any(state.tile(s) is not None and state.tile(s).kind == RIVER for s in around) and rng.random() < 0.7:
+    if any(state.tile(s) is not None and state.tile(s).kind == RIVER for s in around) and rng.random() < 0.9:
         if board[tent[0]] is None:
             board[tent[0]] = Piece(ICEBERG)
         for square in around:
@@ -182,6 +182,20 @@ def _crowd_rivers(rng: random.Random, state: State) -> tuple:
                 if board[feeder] is None and rng.random() < 0.6:
                     board[feeder] = Piece(ICEBERG)
     return tuple(board)
+
+
+def _seal_beside_emperor(rng: random.Random, board: tuple, width: int, height: int) -> tuple:
+    """The board with the seal moved next to the emperor penguin half the time, so that the order of
+    their steps often matters (P-9a: the emperor may step into the space the seal leaves)."""
+    if Piece(SEAL) not in board or Piece(EMPEROR) not in board or rng.random() < 0.5:
+        return board
+    empty = [s for s in ring(width, height, board.index(Piece(EMPEROR))) if board[s] is None]
+    if not empty:
+        return board
+    moved = list(board)
+    moved[board.index(Piece(SEAL))] = None
+    moved[rng.choice(empty)] = Piece(SEAL)
+    return tuple(moved)
 
 
 def _tent_river(rng: random.Random, width: int, terrain: list) -> None:

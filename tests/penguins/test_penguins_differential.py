@@ -36,6 +36,7 @@ def test_reference_codes_match_the_layout():
     assert binding.ACTION_CODES == {ref.RIVAL_EGG: layout.RIVAL_EGG, ref.LAND: layout.LAND, ref.HATCH: layout.HATCH,
                                     ref.SLIDE: layout.SLIDE, ref.ORBIT: layout.ORBIT}
     fields = {"hole_jump": layout.HOLE_JUMP, "storm_push": layout.STORM_THROW, "river_first": layout.RIVER_FIRST,
+              "seal_first": layout.SEAL_FIRST,
               "river_priority": layout.CONFLUENCES, "branches": layout.BRANCHES, "seagull": layout.SEAGULL_TARGET,
               "emperor": layout.EMPEROR_TIMING, "emperor_direction": layout.EMPEROR_DIRECTION,
               "seal": layout.SEAL_TIMING, "seal_direction": layout.SEAL_DIRECTION, "blazing": layout.BLAZING_EGG}
@@ -115,14 +116,15 @@ EFFECTS = (
     "P-15/P-21 a storm threw a penguin onto seaweed",
     "P-13 orbit refused", "P-13 hatched next to the nest: no orbit", "P-13 carried next to the nest: no orbit",
     "P-13 own exploration ended next to the nest: may orbit",
-    "P-9a tent and river in either order: one position, one move",
+    "P-9a tent and river in either order: one position, one move", "P-9a the seal before the emperor",
 )
 
 
 def move_kind(move: ref.Move) -> tuple:
     """The shape of a move: its action and which of its choices are used."""
     return (move.action, move.hole_jump, move.storm_push >= 0, move.river_first, move.river_priority,
-            move.branches > 0, move.seagull >= 0, len(move.krill), move.emperor, move.seal, move.blazing >= 0)
+            move.branches > 0, move.seagull >= 0, len(move.krill), move.emperor, move.seal, move.seal_first,
+            move.blazing >= 0)
 
 
 def effects(state: ref.State, move: ref.Move, after: ref.State) -> set[str]:
@@ -136,7 +138,8 @@ def effects(state: ref.State, move: ref.Move, after: ref.State) -> set[str]:
              "P-12 emperor before": move.emperor == ref.BEFORE, "P-12 emperor after": move.emperor == ref.AFTER,
              "P-14 seal before": move.seal == ref.BEFORE, "P-14 seal after": move.seal == ref.AFTER,
              "P-19 second arrow of a fork": move.branches > 0, "FAQ Q3 river before tent": move.river_first,
-             "FAQ exp Q2 confluence: the higher space first": move.river_priority}
+             "FAQ exp Q2 confluence: the higher space first": move.river_priority,
+             "P-9a the seal before the emperor": move.seal_first}
     seen.update(name for name, happened in named.items() if happened)
     if move.action == ref.HATCH and state.board[move.square].side != me:
         seen.add("P-18 radiation hatch")
@@ -176,19 +179,20 @@ def same_order_results(state: ref.State, pairs: list) -> int:
     if not (state.tiles_of(ref.TENT) and state.tiles_of(ref.RIVER)):
         return 0
     tent = state.tiles_of(ref.TENT)[0]
-    groups: dict[tuple, set] = {}
+    groups: dict[ref.Move, set] = {}
     for move, _ in pairs:
         if move.action in ref.EXPLORATIONS:
-            before = tuple((timing, direction) if timing == ref.BEFORE else (0, -1) for timing, direction in
-                           ((move.emperor, move.emperor_direction), (move.seal, move.seal_direction)))
-            way = (before, move.action, move.square, move.direction, move.hole_jump, move.storm_push)
+            before = {"emperor": move.emperor, "emperor_direction": move.emperor_direction} if move.emperor == ref.BEFORE else {}
+            if move.seal == ref.BEFORE:
+                before.update(seal=move.seal, seal_direction=move.seal_direction, seal_first=move.seal_first)
+            way = ref.Move(move.action, move.square, move.direction, hole_jump=move.hole_jump,
+                           storm_push=move.storm_push, **before)
             groups.setdefault(way, set()).add((move.river_first, move.river_priority, move.branches))
     count = 0
-    for ((emperor, seal), action, square, direction, jump, throw), orders in groups.items():
+    for way, orders in groups.items():
+        action, square, direction, jump, throw = way.action, way.square, way.direction, way.hole_jump, way.storm_push
         turn = ref._Turn(state)
-        for kind, (timing, step) in ((ref.EMPEROR, emperor), (ref.SEAL, seal)):
-            if timing == ref.BEFORE:
-                ref._move_effect(state, turn, kind, step)
+        ref.steps_before(state, turn, way)
         path = ref.walk(state, turn.board, square, action, direction, bool(jump))
         turn, _, stop = ref._explore(state, turn, square, path, throw)
         if turn.won or stop is None or state.tile(stop) is None or state.tile(stop).kind != ref.RIVER \

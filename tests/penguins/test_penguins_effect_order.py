@@ -3,7 +3,10 @@ and orders that give the same position are one move. Each scenario runs in the r
 and the kernel alike; every expected position was worked out by hand from P-16 and P-19 (the
 steps are in each test's docstring)."""
 
-from solver.games.penguins.penguins_notation import format_position, parse_position
+import pytest
+
+from solver.errors import IllegalMove
+from solver.games.penguins.penguins_notation import format_position, parse_move, parse_position
 from tests.penguins.penguins_agree import listed, play
 
 # Tent c2 (clockwise; its ring E d2, SE c3, SW b3, W b2, NW c1, NE d1) under an iceberg, and a
@@ -54,3 +57,23 @@ def test_p9a_each_confluence_has_its_own_choice_of_the_piece_that_moves_first():
         "b6-NW/rp:01": "6/1Ie3/2PEe1/1E4/1E4/1E4",  # e2 > e3, the penguin b3 > c3 (c2 stays)
         "b6-NW/rp:11": "6/1Ie1e1/2P1E1/1E4/1E4/1E4",  # d3 > e3, the penguin > c3
     }
+
+
+# The emperor penguin on c3 with the seal beside it on d3; A's penguin on a1.
+BESIDE = "5x5 P4/5/2ML1/5/5 - A play 10/10 2+1/3+1 4"
+
+
+def test_p9a_the_seal_may_step_before_the_emperor_where_that_gives_another_position():
+    """P-9a, P-12, P-14: both before a landing on e5. em:E is illegal emperor first (the seal is on
+    d3), but the seal may step first, E to e3, and then the emperor E into d3, leaving A's egg on
+    c3 (written in that order). em:W/se:W (the seal onto the egg the emperor left on c3, which goes
+    back) works only emperor first; em:W/se:SE reaches the same position in either order, so it is
+    one move, written emperor first."""
+    state = parse_position(BESIDE)
+    landings = listed(state, lambda move: move.action == "land" and move.square == 24)
+    assert {"se:E/em:E/+e5", "em:W/se:W/+e5", "em:W/se:SE/+e5"} <= landings
+    assert not {"em:E/se:E/+e5", "se:W/em:W/+e5", "se:SE/em:W/+e5"} & landings
+    assert format_position(play(state, "se:E/em:E/+e5")) == "5x5 P4/5/2EML/5/4E - B play 8/10 2+1/3+1 5"
+    assert format_position(play(state, "em:W/se:W/+e5")) == "5x5 P4/5/1ML2/5/4E - B play 9/10 2+1/3+1 5"
+    with pytest.raises(IllegalMove, match="P-9a"):
+        parse_move(state, "se:SE/em:W/+e5")

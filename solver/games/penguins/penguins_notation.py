@@ -458,7 +458,7 @@ def _direction_name(direction: int) -> str:
 def format_move(state: State, move: Move) -> str:
     """The text of `move`: +c4 lays an egg, ^c4 hatches, c4-NE slides, c4-cw orbits; its choices joined by '/'.
 
-    In play order: em:D/ se:D/ before the action; after it h (hole jump), st:D (storm throw),
+    In play order: em:D/ se:D/ before the action (se:D/em:D/ when the seal steps first, P-9a); after it h (hole jump), st:D (storm throw),
     rf (river first), rp:01 (which piece moves first at each contested confluence; rp = rp:1), br:01 (river branches), g:e5 (seagull), k:b2,d6 (krill),
     em:D and se:D after the action, b:f3 (blazing). A move without choices is just the action.
     """
@@ -472,10 +472,10 @@ def format_move(state: State, move: Move) -> str:
         action = f"{name}-{SENSES[move.direction]}"
     else:
         action = f"{name}-{_direction_name(move.direction)}"
-    parts = []
-    for key, timing, direction in (("em", move.emperor, move.emperor_direction), ("se", move.seal, move.seal_direction)):
-        if timing == BEFORE:
-            parts.append(f"{key}:{_direction_name(direction)}")
+    steps = (("em", move.emperor, move.emperor_direction), ("se", move.seal, move.seal_direction))
+    if move.seal_first:
+        steps = steps[::-1]  # P-9a: the written order is the order they step in
+    parts = [f"{key}:{_direction_name(direction)}" for key, timing, direction in steps if timing == BEFORE]
     parts.append(action)
     if move.hole_jump:
         parts.append("h")
@@ -492,9 +492,7 @@ def format_move(state: State, move: Move) -> str:
         parts.append(f"g:{square_name(width, move.seagull)}")
     if move.krill:
         parts.append("k:" + ",".join(square_name(width, s) for s in move.krill))
-    for key, timing, direction in (("em", move.emperor, move.emperor_direction), ("se", move.seal, move.seal_direction)):
-        if timing == AFTER:
-            parts.append(f"{key}:{_direction_name(direction)}")
+    parts += [f"{key}:{_direction_name(direction)}" for key, timing, direction in steps if timing == AFTER]
     if move.blazing >= 0:
         parts.append(f"b:{square_name(width, move.blazing)}")
     return "/".join(parts)
@@ -545,6 +543,8 @@ def parse_move(state: State, text: str) -> Move:
                 raise NotationError("move", column, f"'{key}' is given twice; the {BARRIER_NAMES[EMPEROR if key == 'em' else SEAL]} moves at most once a turn")
             fields[name] = BEFORE if where == "before" else AFTER
             fields[name + "_direction"] = _parse_direction(value, value_column)
+            if name == "emperor" and fields.get("seal") == fields["emperor"]:
+                fields["seal_first"] = 1  # P-9a: the seal was written first, so it steps first
         elif action is None:
             action = _parse_action(state, part, column)
         else:

@@ -200,6 +200,7 @@ class Move:
     emperor_direction: int = -1
     seal: int = NOT_MOVED  # P-14: NOT_MOVED, BEFORE or AFTER
     seal_direction: int = -1
+    seal_first: int = 0  # P-9a: 1 = the seal steps before the emperor penguin (both at the same time)
     blazing: int = -1  # P-22: the egg sent back
 
     def base(self) -> Move:
@@ -1011,19 +1012,51 @@ def _variants(state: State, fixed: Move | None, trace: bool = False) -> Iterator
     action order: placements by space, hatchings by space, explorations by space and direction.
     With `trace`, each turn records its Events (move_events).
     """
+    if fixed is not None and fixed.seal_first and not fixed.emperor == fixed.seal != NOT_MOVED:
+        raise _Refused("the seal steps first only when it and the emperor penguin both step before, or both after, the action")
     start = _Turn(state, trace)
-    for emp_b, t1 in _effect_stage(state, start, EMPEROR, BEFORE, fixed, False):
-        for seal_b, t2 in _effect_stage(state, t1, SEAL, BEFORE, fixed, False):
-            for base, action, t3, entered, stop in _action_stage(state, t2, fixed):
-                for stop_choices, t4 in _stop_stage(state, t3, entered, stop, fixed):
-                    for gull, t5 in _seagull_stage(state, t4, entered, fixed):
-                        for krill, t6 in _krill_stage(state, t5, entered, fixed):
-                            for emp_a, t7 in _effect_stage(state, t6, EMPEROR, AFTER, fixed, bool(emp_b)):
-                                for seal_a, t8 in _effect_stage(state, t7, SEAL, AFTER, fixed, bool(seal_b)):
-                                    for blaze, t9 in _blazing_stage(state, t8, fixed):
-                                        parts = {**emp_b, **seal_b, **action, **stop_choices, **gull, **krill,
-                                                 **emp_a, **seal_a, **blaze}
-                                        yield (Move(base.action, base.square, base.direction, **parts) if parts else base), t9
+    for before, t2 in _barrier_stage(state, start, BEFORE, fixed, False, False):
+        for base, action, t3, entered, stop in _action_stage(state, t2, fixed):
+            for stop_choices, t4 in _stop_stage(state, t3, entered, stop, fixed):
+                for gull, t5 in _seagull_stage(state, t4, entered, fixed):
+                    for krill, t6 in _krill_stage(state, t5, entered, fixed):
+                        for after, t8 in _barrier_stage(state, t6, AFTER, fixed, "emperor" in before, "seal" in before):
+                            for blaze, t9 in _blazing_stage(state, t8, fixed):
+                                parts = {**before, **action, **stop_choices, **gull, **krill, **after, **blaze}
+                                yield (Move(base.action, base.square, base.direction, **parts) if parts else base), t9
+
+
+def _barrier_stage(state: State, turn: _Turn, timing: int, fixed: Move | None, emperor_moved: bool, seal_moved: bool):
+    """P-12, P-14, P-9a: the emperor penguin, then the seal, at `timing`; then the seal first where
+    that gives a position the emperor first does not (the same steps illegal or ending elsewhere)."""
+    seal_first = fixed is not None and fixed.seal_first and fixed.emperor == timing
+    if not seal_first:
+        for emperor, t1 in _effect_stage(state, turn, EMPEROR, timing, fixed, emperor_moved):
+            for seal, t2 in _effect_stage(state, t1, SEAL, timing, fixed, seal_moved):
+                yield {**emperor, **seal}, t2
+    if fixed is not None and not seal_first:
+        return
+    for seal, t1 in _effect_stage(state, turn, SEAL, timing, fixed, seal_moved):
+        for emperor, t2 in _effect_stage(state, t1, EMPEROR, timing, fixed, emperor_moved) if seal else ():
+            if not emperor:
+                continue
+            if _steps_key(state, turn, timing, emperor["emperor_direction"], seal["seal_direction"]) == t2.key():
+                if seal_first:
+                    raise _Refused("the seal first gives the same position as the emperor penguin first: "
+                                   "write the emperor first (P-9a)")
+                continue
+            yield {**emperor, **seal, "seal_first": 1}, t2
+
+
+def _steps_key(state: State, turn: _Turn, timing: int, emperor: int, seal: int) -> tuple | None:
+    """The turn's key after the emperor steps `emperor`, then the seal `seal`; None when that order is illegal."""
+    steps = Move(SLIDE, 0, emperor=timing, emperor_direction=emperor, seal=timing, seal_direction=seal)
+    try:
+        (_, t1), = _effect_stage(state, turn, EMPEROR, timing, steps, False)
+        (_, t2), = _effect_stage(state, t1, SEAL, timing, steps, False)
+    except _Refused:
+        return None
+    return t2.key()
 
 
 # ------------------------------------------------------------------------------ the public rules
@@ -1093,12 +1126,18 @@ def _after(state: State, turn: _Turn) -> State:
     return replace(turn.view(state), to_move=to_move, phase=phase, ply=state.ply + 1)
 
 
+def steps_before(state: State, turn: _Turn, move: Move) -> None:
+    """Carry out the emperor's and the seal's steps that `move` makes before its action, in its order (P-9a)."""
+    steps = ((EMPEROR, move.emperor, move.emperor_direction), (SEAL, move.seal, move.seal_direction))
+    for kind, timing, direction in steps[::-1] if move.seal_first else steps:
+        if timing == BEFORE:
+            _move_effect(state, turn, kind, direction)
+
+
 def exploration(state: State, move: Move) -> tuple[tuple[int, ...], int | None]:
     """The spaces a legal exploration enters (a storm's throw included) and where it ends (None: seaweed)."""
     turn = _Turn(state)
-    for kind, timing, direction in ((EMPEROR, move.emperor, move.emperor_direction), (SEAL, move.seal, move.seal_direction)):
-        if timing == BEFORE:
-            _move_effect(state, turn, kind, direction)
+    steps_before(state, turn, move)
     path = walk(state, turn.board, move.square, move.action, move.direction, bool(move.hole_jump))
     _, entered, stop = _explore(state, turn, move.square, path, move.storm_push)
     return entered, stop
