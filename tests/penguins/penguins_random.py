@@ -127,7 +127,7 @@ def _tile_attempt(rng: random.Random) -> State:
     elif roll < 0.85:
         _tent_river(rng, width, terrain)
     busy = rng.sample(MULTIPLIERS, rng.randint(1, 2))
-    if KRILL not in busy and rng.random() < 0.4:
+    if KRILL not in busy and rng.random() < 0.6:
         busy[0] = KRILL  # two krill eggs in one move need a slide across both tiles: make krill common
     kinds = [k for k in FLAT_TILES if rng.random() < 0.6] + [k for k in (KRILL, BLAZING) if k in busy]
     if rng.random() < 0.6 and not any(t is not None and t.kind == TENT for t in terrain):
@@ -158,10 +158,11 @@ def _tile_attempt(rng: random.Random) -> State:
 
 
 def _crowd_rivers(rng: random.Random, state: State) -> tuple:
-    """The board with an iceberg on most empty tiles that flow into a confluence, so that two pieces
-    often head into one (FAQ exp Q2: the mover chooses which moves first); and where a river runs
-    on the tent's ring, often an iceberg on the tent (slides stop before it, on the ring) and no
-    egg or barrier on the ring, so that tent and river often commute (P-9a)."""
+    """The board with an iceberg on most empty forks and tiles that flow into a confluence, so that
+    the mover often picks a fork's arrow and two pieces often head into one tile (FAQ exp Q1, Q2:
+    the mover chooses which moves first); and where a river runs on the tent's ring, often an
+    iceberg on the tent (slides stop before it, on the ring) and no egg or barrier on the ring, so
+    that tent and river often commute (P-9a)."""
     board = list(state.board)
     tent = state.tiles_of(TENT)
     around = ring(state.width, state.height, tent[0]) if tent else ()
@@ -176,11 +177,11 @@ def _crowd_rivers(rng: random.Random, state: State) -> tuple:
     for square in rivers:
         for arrow in state.tile(square).arrows:
             into.setdefault(edge_neighbour(state.width, state.height, square, arrow), []).append(square)
-    for target, feeders in into.items():
-        if target is not None and len(feeders) == 2:
-            for feeder in feeders:
-                if board[feeder] is None and rng.random() < 0.6:
-                    board[feeder] = Piece(ICEBERG)
+    forks = [s for s in rivers if len(state.tile(s).arrows) == 2]
+    feeding = [f for target, feeders in into.items() if target is not None and len(feeders) == 2 for f in feeders]
+    for square in forks + feeding:
+        if board[square] is None and rng.random() < 0.6:
+            board[square] = Piece(ICEBERG)
     return tuple(board)
 
 
