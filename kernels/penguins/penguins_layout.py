@@ -2,13 +2,13 @@
 it (docs/notation.md section 6). Imports no numba.
 
 State: one uint64 word per layer (bit index = r * W + q, P-1), then counters, then the barrier
-and terrain words of the tiles (P-11..P-23) and the TILES flag. A position without tiles
+and terrain words of the tiles (P-11..P-23), the TILES flag and the nest's orbiters (P-13). A position without tiles
 (TILES = 0) is played by the plain kernel (kernels/penguins/penguins_plain.py); the tile rules
 run only where TILES = 1.
 
 Move (int64): bits 0-5 space, 6-8 direction, 9-11 action, and from bit 12 the choices of P-9
-(hole jump, storm throw, river order and branches, seagull, krill, emperor penguin, seal,
-blazing removal); a move without tiles keeps bits 12 and up 0.
+(hole jump, storm throw, tent or river first, branches, seagull, krill, emperor penguin, seal,
+blazing removal, and from bit 58 the confluences); a move without tiles keeps bits 12 and up 0.
 """
 
 # Layers: word index, plus the side (0 = A, 1 = B) where a layer belongs to a side.
@@ -32,7 +32,10 @@ SEAGULL, EMPEROR, NEST, SEAL = 19, 20, 21, 22
 STORM, TENT_CW, TENT_CCW, HOLES, FREEZING, RADIATION, SEAWEED, BLAZING, KRILL, RIVER = range(23, 33)
 RIVER_ARROWS = 33  # + direction: the river tiles with an arrow that way (P-19)
 TILES = 39  # 1 when the position has a barrier other than icebergs or any terrain
-STATE_LEN = 40
+# P-13: the penguins next to the nest that may orbit (their own exploration ended there and
+# nothing has moved them since); 0 without a nest. The reference and notation keep the others.
+ORBITERS = 40
+STATE_LEN = 41
 FIRST_TILE_WORD = SEAGULL  # words SEAGULL .. TILES - 1 hold the tiles
 PLAIN_LEN = SEAGULL  # the words a position without tiles uses
 
@@ -52,20 +55,22 @@ PLAIN_MOVES = 256  # landing on every space + hatching every egg + 6 slides of 9
 HOLE_JUMP = 12
 STORM_THROW = 13
 RIVER_FIRST = 16
-RIVER_PRIORITY = 17
+SEAL_FIRST = 17  # P-9a: the seal steps before the emperor penguin (both before, or both after, the action)
 BRANCHES = 18
 SEAGULL_TARGET = 20
 KRILL_1, KRILL_2 = 27, 34
 EMPEROR_TIMING, EMPEROR_DIRECTION = 41, 43
 SEAL_TIMING, SEAL_DIRECTION = 46, 48
 BLAZING_EGG = 51
+CONFLUENCES = 58  # bits 58-59: bit k = at the k-th contested confluence the higher space moves first
 # The same fields by their reference Move attribute: name -> (first bit, width, offset); a field
 # stores value + offset, so that "none" (-1) of a square or direction is stored as 0.
 MOVE_FIELDS = {
     "hole_jump": (HOLE_JUMP, 1, 0),
     "storm_push": (STORM_THROW, 3, 1),
     "river_first": (RIVER_FIRST, 1, 0),
-    "river_priority": (RIVER_PRIORITY, 1, 0),
+    "seal_first": (SEAL_FIRST, 1, 0),
+    "river_priority": (CONFLUENCES, 2, 0),
     "branches": (BRANCHES, 2, 0),
     "seagull": (SEAGULL_TARGET, 7, 1),
     "emperor": (EMPEROR_TIMING, 2, 0),

@@ -29,6 +29,8 @@ from kernels.penguins.penguins_moves import (
     spaces,
 )
 
+WAYS_ROOM = 32  # tent/river orders x confluence choices x fork choices: 2 x 4 x 4 ways at most
+SCRATCH = 8 + WAYS_ROOM  # the buffer row after the ways' rows, for a comparison (seal_first)
 # Every layer a piece or barrier can be on, for effects that move whatever stands on a space.
 PIECE_LAYERS = np.array([EGGS, EGGS + 1, PENGUINS, PENGUINS + 1, STARS, STARS + 1, ICEBERGS,
                          SEAGULL, EMPEROR, NEST, SEAL], dtype=np.int64)
@@ -47,17 +49,6 @@ def has_tiles(state):
     for word in range(FIRST_TILE_WORD, TILES):
         any_word |= state[word]
     return ONE if any_word != ZERO else ZERO
-
-
-@njit(cache=True, inline="always")
-def highest_square(x):
-    """Index of the highest set bit of a non-zero uint64 word."""
-    square = lowest_square(x)
-    x &= x - ONE
-    while x:
-        square = lowest_square(x)
-        x &= x - ONE
-    return square
 
 
 @njit(cache=True, inline="always")
@@ -243,6 +234,7 @@ def explore(state, out, me, square, path, n, stop, captured, thawed, throw):
     copy_words(state, out)
     layer = PENGUINS + me if state[PENGUINS + me] & start else STARS + me
     out[layer] &= ~start
+    out[ORBITERS] &= ~start
     out[EGGS + rival] &= ~captured
     out[SUPPLY + rival] += np.uint64(popcount(captured))
     if thawed >= 0:
@@ -270,6 +262,8 @@ def explore(state, out, me, square, path, n, stop, captured, thawed, throw):
     else:
         out[layer] |= bit(stop)
         laid = n - 1
+        if state[NEST] and NEAR[size_id(state), lowest_square(state[NEST])] & bit(stop):
+            out[ORBITERS] |= bit(stop)  # P-13: its own exploration ended next to the nest
     # P-7: eggs on the start, then the spaces entered in order (not the stop), until none is left.
     if out[SUPPLY + me] > ZERO:
         lay(out, me, square)
@@ -312,6 +306,7 @@ def turn_tent(state, tent):
             if word & bit(np.int64(NEIGHBOUR[size, RING[i], tent])):
                 moved |= bit(np.int64(NEIGHBOUR[size, RING[(i + step) % 6], tent]))
         state[layer] = moved
+    state[ORBITERS] &= ~ring  # P-13: a penguin carried by a tent may not orbit
 
 
 @njit(cache=True)
@@ -350,44 +345,48 @@ def river_network(state, square):
 
 
 @njit(cache=True)
-def has_confluence(state, network):
-    """True when two arrows of the network point to the same river tile (FAQ exp Q2)."""
-    seen = ZERO
-    tiles = network
-    while tiles:
-        targets = river_targets(state, lowest_square(tiles))
-        tiles &= tiles - ONE
-        if targets & seen:
-            return True
-        seen |= targets
-    return False
+def piece_layer(state, mask):
+    """The layer of the piece or barrier on the space `mask`, or -1 when it is empty."""
+    layer = -1
+    for k in range(PIECE_LAYERS.shape[0]):
+        if state[PIECE_LAYERS[k]] & mask:
+            layer = PIECE_LAYERS[k]
+    return layer
 
 
 @njit(cache=True)
 def flow(state, network, priority, branches):
     """P-19: every piece on the river moves one tile downstream, downstream tiles first (ties by
-    lower space, or higher with `priority`); returns the branch choices used at forks."""
+    the lower space); returns (fork choices used, contested confluences).
+
+    A tile holds at its turn the piece it held before the flow (only upstream tiles, whose turn
+    comes later, fill it), so the forks' arrows are fixed first: the k-th fork holding a piece
+    takes bit k of `branches` (FAQ exp Q1). A confluence empty at its turn with two pieces heading
+    into it is contested: at the k-th, bit k of `priority` lets the higher space move first
+    instead of the lower (FAQ exp Q2); the other piece stays.
+    """
     size = size_id(state)
-    used = 0
+    order = np.empty(64, dtype=np.int64)
+    count = 0
     done = ZERO
-    left = network
-    while left:
+    while done != network:
         ready = ZERO
-        tiles = left
+        tiles = network & ~done
         while tiles:
             s = lowest_square(tiles)
             tiles &= tiles - ONE
             if river_targets(state, s) & ~done == ZERO:
                 ready |= bit(s)
-        square = highest_square(ready) if priority else lowest_square(ready)
-        done |= bit(square)
-        left &= ~bit(square)
+        order[count] = lowest_square(ready)
+        done |= bit(order[count])
+        count += 1
+    heading = np.full(64, -2, dtype=np.int64)  # where the piece on a tile heads: a space, -1 off the board, -2 none
+    used = 0
+    occupied_before = all_occupied(state)
+    for i in range(count):
+        square = order[i]
         mask = bit(square)
-        layer = -1
-        for k in range(PIECE_LAYERS.shape[0]):
-            if state[PIECE_LAYERS[k]] & mask:
-                layer = PIECE_LAYERS[k]
-        if layer < 0:
+        if occupied_before & mask == ZERO:
             continue
         first = -1
         second = -1
@@ -403,33 +402,68 @@ def flow(state, network, priority, branches):
             if used < 2 and (branches >> used) & 1:
                 arrow = second
             used += 1
-        target = np.int64(EDGE[size, arrow, square])
-        if target < 0:
-            state[layer] &= ~mask  # off the board: the piece leaves the game
-        elif all_occupied(state) & bit(target) == ZERO:
-            state[layer] = (state[layer] & ~mask) | bit(target)
-    return used
+        heading[square] = np.int64(EDGE[size, arrow, square])
+    contests = 0
+    first_in = np.full(64, -1, dtype=np.int64)  # contested confluence -> the tile whose piece moves into it
+    for i in range(count):
+        square = order[i]
+        mask = bit(square)
+        layer = piece_layer(state, mask)
+        target = heading[square]
+        if layer >= 0 and (target < 0 or first_in[target] < 0 or first_in[target] == square):
+            if target < 0:
+                state[layer] &= ~mask  # off the board: the piece leaves the game
+                state[ORBITERS] &= ~mask
+            elif all_occupied(state) & bit(target) == ZERO:
+                state[layer] = (state[layer] & ~mask) | bit(target)
+                state[ORBITERS] &= ~mask  # P-13: a penguin carried by a river may not orbit
+        if all_occupied(state) & mask == ZERO:
+            low = -1
+            high = -1
+            feeders = 0
+            for j in range(count):
+                if heading[order[j]] == square:
+                    feeders += 1
+                    if low < 0 or order[j] < low:
+                        low = order[j]
+                    if order[j] > high:
+                        high = order[j]
+            if feeders >= 2:
+                first_in[square] = high if contests < 2 and (priority >> contests) & 1 else low
+                contests += 1
+    return used, contests
 
 
 @njit(cache=True)
 def stop_effects(state, me, stop, river_first, priority, branches):
     """Carry out the tent (P-16) and river (P-19) after an exploration ending on `stop` (-1: none),
-    in the chosen order (FAQ Q3); returns the branch choices used, -1 when none applies."""
+    in the chosen order (FAQ Q3); returns (fork choices used, contested confluences), -1 and 0 when
+    neither applies."""
     if stop < 0 or won(state, me):
-        return -1
+        return -1, 0
     tent = tent_square(state)
     tent_turns = tent >= 0 and NEAR[size_id(state), tent] & bit(stop) != ZERO
     river_flows = state[RIVER] & bit(stop) != ZERO
     if not tent_turns and not river_flows:
-        return -1
+        return -1, 0
     used = 0
+    contests = 0
     if tent_turns and not river_first:
         turn_tent(state, tent)
     if river_flows:
-        used = flow(state, river_network(state, stop), priority, branches)
+        used, contests = flow(state, river_network(state, stop), priority, branches)
     if tent_turns and river_first:
         turn_tent(state, tent)
-    return used
+    return used, contests
+
+
+@njit(cache=True, inline="always")
+def same_words(a, b):
+    """True when two positions are equal word for word."""
+    for i in range(a.shape[0]):
+        if a[i] != b[i]:
+            return False
+    return True
 
 
 @njit(cache=True, inline="always")
@@ -441,35 +475,89 @@ def put(out, n, code):
 
 
 @njit(cache=True)
+def emperor_ways(state, me, timing, moved):
+    """Directions (bit d) the emperor penguin may step in at `timing` (P-12): once a turn, in play,
+    with a supply egg to leave behind; before the action one more, so that the action still happens."""
+    need = np.uint64(2 if timing == BEFORE else 1)
+    if state[PHASE] != PLAY_PHASE or moved or state[EMPEROR] == ZERO or state[SUPPLY + me] < need:
+        return 0
+    return step_targets(state, EMPEROR)
+
+
+@njit(cache=True)
+def seal_ways(state, me, moved):
+    """Directions (bit d) the seal may step in (P-14): once a turn, in play, not after a win."""
+    if state[PHASE] != PLAY_PHASE or moved or state[SEAL] == ZERO or won(state, me):
+        return 0
+    return step_targets(state, SEAL)
+
+
+@njit(cache=True)
+def seal_first(state, me, timing, emperor_moved, seal_moved, l, e, buf, row):
+    """P-9a: write into buf[row] the position after the seal steps `l` and then the emperor `e` at
+    `timing`; False when that order is illegal or gives the position the emperor first gives."""
+    if not (seal_ways(state, me, seal_moved) >> l) & 1:
+        return False
+    copy_words(state, buf[row])
+    step_barrier(buf[row], SEAL, l, me)
+    if not (emperor_ways(buf[row], me, timing, emperor_moved) >> e) & 1:
+        return False
+    step_barrier(buf[row], EMPEROR, e, me)
+    other = buf[SCRATCH]
+    if (emperor_ways(state, me, timing, emperor_moved) >> e) & 1:
+        copy_words(state, other)
+        step_barrier(other, EMPEROR, e, me)
+        if (seal_ways(other, me, seal_moved) >> l) & 1:
+            step_barrier(other, SEAL, l, me)
+            if same_words(other, buf[row]):
+                return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def both_steps(timing, e, l):
+    """The move bits of the emperor stepping `e` and the seal `l`, both at `timing`, the seal first."""
+    code = (np.int64(timing) << EMPEROR_TIMING) | (np.int64(e) << EMPEROR_DIRECTION)
+    code |= (np.int64(timing) << SEAL_TIMING) | (np.int64(l) << SEAL_DIRECTION)
+    return code | (np.int64(1) << SEAL_FIRST)
+
+
+@njit(cache=True)
+def blazing_moves(state, me, code, out, n):
+    """P-22: the move as it is, or once per egg next to a blazing tile that it must send back."""
+    hot = ZERO
+    if state[PHASE] == PLAY_PHASE and not won(state, me):
+        hot = near(state, state[BLAZING]) & (state[EGGS] | state[EGGS + 1])
+    if hot == ZERO:
+        return put(out, n, code)
+    while hot:
+        square = lowest_square(hot)
+        hot &= hot - ONE
+        n = put(out, n, code | (np.int64(square + 1) << BLAZING_EGG))
+    return n
+
+
+@njit(cache=True)
 def finish_moves(state, me, code, emperor_moved, seal_moved, out, n, buf):
-    """The emperor and seal after the action (P-12, P-14) and the blazing removal (P-22)."""
-    play = state[PHASE] == PLAY_PHASE
-    burning = near(state, state[BLAZING])
-    emperor_ways = 0
-    if play and not emperor_moved and state[EMPEROR] != ZERO and not won(state, me):
-        emperor_ways = step_targets(state, EMPEROR)
+    """The emperor and seal after the action (P-12, P-14; the seal first where that differs, P-9a)
+    and the blazing removal (P-22)."""
+    emperor_after = emperor_ways(state, me, AFTER, emperor_moved)
     for e in range(-1, 6):
-        if e >= 0 and not (emperor_ways >> e) & 1:
+        if e >= 0 and not (emperor_after >> e) & 1:
             continue
         after_emperor, e_code = barrier_step_part(state, buf, 6, EMPEROR, e, me, code, AFTER, EMPEROR_TIMING,
                                                   EMPEROR_DIRECTION)
-        seal_ways = 0
-        if play and not seal_moved and after_emperor[SEAL] != ZERO and not won(after_emperor, me):
-            seal_ways = step_targets(after_emperor, SEAL)
+        seal_after = seal_ways(after_emperor, me, seal_moved)
         for l in range(-1, 6):
-            if l >= 0 and not (seal_ways >> l) & 1:
+            if l >= 0 and not (seal_after >> l) & 1:
                 continue
             last, l_code = barrier_step_part(after_emperor, buf, 7, SEAL, l, me, e_code, AFTER, SEAL_TIMING,
                                              SEAL_DIRECTION)
-            hot = ZERO
-            if play and not won(last, me):
-                hot = burning & (last[EGGS] | last[EGGS + 1])
-            if hot == ZERO:
-                n = put(out, n, l_code)
-            while hot:
-                square = lowest_square(hot)
-                hot &= hot - ONE
-                n = put(out, n, l_code | (np.int64(square + 1) << BLAZING_EGG))
+            n = blazing_moves(last, me, l_code, out, n)
+    for l in range(6):
+        for e in range(6):
+            if seal_first(state, me, AFTER, emperor_moved, seal_moved, l, e, buf, 7):
+                n = blazing_moves(buf[7], me, code | both_steps(AFTER, e, l), out, n)
     return n
 
 
@@ -542,19 +630,25 @@ def follow_up_moves(before, state, me, code, entered, stop, emperor_moved, seal_
     if not tent_turns and not river_flows:
         return seagull_moves(before, state, me, code, entered, emperor_moved, seal_moved, out, n, buf)
     firsts = 2 if tent_turns and river_flows else 1
-    priorities = 1
-    if river_flows and has_confluence(state, river_network(state, stop)):
-        priorities = 2
+    kept = 0  # the positions of the ways listed so far, in buf[8:]: a way giving one of them again is the same move (P-9a)
     for first in range(firsts):
-        for priority in range(priorities):
+        for priority in range(4 if river_flows else 1):
             for branches in range(4 if river_flows else 1):
-                copy_words(state, buf[3])
-                used = stop_effects(buf[3], me, stop, first, priority, branches)
-                if branches >= 1 << max(used, 0):
+                way = buf[8 + kept]
+                copy_words(state, way)
+                used, contests = stop_effects(way, me, stop, first, priority, branches)
+                if branches >= 1 << max(used, 0) or priority >= 1 << contests:
                     continue
-                choice = (np.int64(first) << RIVER_FIRST) | (np.int64(priority) << RIVER_PRIORITY)
+                repeated = False
+                for k in range(kept):
+                    if same_words(buf[8 + k], way):
+                        repeated = True
+                if repeated:
+                    continue
+                kept += 1
+                choice = (np.int64(first) << RIVER_FIRST) | (np.int64(priority) << CONFLUENCES)
                 choice |= np.int64(branches) << BRANCHES
-                n = seagull_moves(before, buf[3], me, code | choice, entered, emperor_moved, seal_moved, out, n, buf)
+                n = seagull_moves(before, way, me, code | choice, entered, emperor_moved, seal_moved, out, n, buf)
     return n
 
 
@@ -605,7 +699,7 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
             hatch(after, me, square)
             n = follow_up_moves(before, after, me, code | encode_move(HATCH, square, 0), ZERO, -1,
                                 emperor_moved, seal_moved, out, n, buf)
-    orbiters = NEAR[size_id(state), lowest_square(state[NEST])] if state[NEST] else ZERO
+    orbiters = state[ORBITERS]
     jumps = 2 if popcount(state[HOLES]) == 2 else 1
     penguins = state[PENGUINS + me] | state[STARS + me]
     while penguins:
@@ -637,26 +731,26 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
 def tile_moves(state, out):
     """Every legal move of a position with tiles (P-9): writes at most len(out), returns the number."""
     me = np.int64(state[TURN])
-    play = state[PHASE] == PLAY_PHASE
-    buf = np.empty((8, STATE_LEN), dtype=np.uint64)
+    buf = np.empty((SCRATCH + 1, STATE_LEN), dtype=np.uint64)
     path = np.empty(PATH_ROOM, dtype=np.int64)
     n = 0
-    emperor_ways = 0
-    # Before the action the emperor needs two supply eggs, so that the action still happens.
-    if play and state[EMPEROR] != ZERO and state[SUPPLY + me] >= np.uint64(2):
-        emperor_ways = step_targets(state, EMPEROR)
+    emperor_before = emperor_ways(state, me, BEFORE, False)
     for e in range(-1, 6):
-        if e >= 0 and not (emperor_ways >> e) & 1:
+        if e >= 0 and not (emperor_before >> e) & 1:
             continue
         after_emperor, e_code = barrier_step_part(state, buf, 0, EMPEROR, e, me, np.int64(0), BEFORE,
                                                   EMPEROR_TIMING, EMPEROR_DIRECTION)
-        seal_ways = step_targets(after_emperor, SEAL) if play and after_emperor[SEAL] != ZERO else 0
+        seal_before = seal_ways(after_emperor, me, False)
         for l in range(-1, 6):
-            if l >= 0 and not (seal_ways >> l) & 1:
+            if l >= 0 and not (seal_before >> l) & 1:
                 continue
             first, l_code = barrier_step_part(after_emperor, buf, 1, SEAL, l, me, e_code, BEFORE, SEAL_TIMING,
                                               SEAL_DIRECTION)
             n = action_moves(state, first, me, l_code, e >= 0, l >= 0, out, n, buf, path)
+    for l in range(6):
+        for e in range(6):
+            if seal_first(state, me, BEFORE, False, False, l, e, buf, 1):
+                n = action_moves(state, buf[1], me, both_steps(BEFORE, e, l), True, True, out, n, buf, path)
     return n
 
 
@@ -664,6 +758,17 @@ def tile_moves(state, out):
 def field(move, shift, width):
     """The value of a bit field of a move integer."""
     return np.int64((move >> shift) & ((1 << width) - 1))
+
+
+@njit(cache=True)
+def barrier_steps(state, move, timing, me):
+    """The emperor's and the seal's steps of `move` at `timing`, in the move's order (P-9a)."""
+    for k in range(2):
+        seal_turn = (k == 0) == (field(move, SEAL_FIRST, 1) == 1)
+        timing_shift = SEAL_TIMING if seal_turn else EMPEROR_TIMING
+        if field(move, timing_shift, 2) == timing:
+            direction = field(move, SEAL_DIRECTION if seal_turn else EMPEROR_DIRECTION, 3)
+            step_barrier(state, SEAL if seal_turn else EMPEROR, direction, me)
 
 
 @njit(cache=True)
@@ -675,10 +780,7 @@ def tile_apply(state, move, out):
     action = (move >> 9) & 7
     me = np.int64(state[TURN])
     rival = 1 - me
-    if field(move, EMPEROR_TIMING, 2) == BEFORE:
-        step_barrier(out, EMPEROR, field(move, EMPEROR_DIRECTION, 3), me)
-    if field(move, SEAL_TIMING, 2) == BEFORE:
-        step_barrier(out, SEAL, field(move, SEAL_DIRECTION, 3), me)
+    barrier_steps(out, move, BEFORE, me)
     entered = ZERO
     if action == RIVAL_EGG:
         lay(out, rival, square)
@@ -692,7 +794,7 @@ def tile_apply(state, move, out):
         k, stop, captured, thawed, storm = walk(middle, me, square, action, direction, field(move, HOLE_JUMP, 1), path)
         k, stop = explore(middle, out, me, square, path, k, stop, captured, thawed, field(move, STORM_THROW, 3) - 1)
         entered = entered_mask(path, k)
-        stop_effects(out, me, stop, field(move, RIVER_FIRST, 1), field(move, RIVER_PRIORITY, 1), field(move, BRANCHES, 2))
+        stop_effects(out, me, stop, field(move, RIVER_FIRST, 1), field(move, CONFLUENCES, 2), field(move, BRANCHES, 2))
     gull = state[SEAGULL]
     if gull and not won(out, me) and out[SEAGULL] and entered & EDGE_NEAR[size_id(state), lowest_square(gull)]:
         target = field(move, SEAGULL_TARGET, 7) - 1
@@ -701,13 +803,15 @@ def tile_apply(state, move, out):
         krill = field(move, shift, 7) - 1
         if krill >= 0:
             lay(out, me, krill)
-    if field(move, EMPEROR_TIMING, 2) == AFTER:
-        step_barrier(out, EMPEROR, field(move, EMPEROR_DIRECTION, 3), me)
-    if field(move, SEAL_TIMING, 2) == AFTER:
-        step_barrier(out, SEAL, field(move, SEAL_DIRECTION, 3), me)
+    barrier_steps(out, move, AFTER, me)
     burnt = field(move, BLAZING_EGG, 7) - 1
     if burnt >= 0:
         send_back(out, burnt)
+    # P-13: only penguins still next to the nest (it may have moved) keep their orbit.
+    if out[NEST]:
+        out[ORBITERS] &= NEAR[size_id(out), lowest_square(out[NEST])] & (out[PENGUINS] | out[PENGUINS + 1] | out[STARS] | out[STARS + 1])
+    else:
+        out[ORBITERS] = ZERO
     out[TURN] = np.uint64(rival)
     out[PLY] = state[PLY] + ONE
     if action == RIVAL_EGG and me == 1:

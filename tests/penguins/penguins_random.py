@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from solver.errors import NotationError
 from solver.games.penguins.penguins_rules import (
     BLAZING, CCW, CW, EGG, EMPEROR, FREEZING, HATCH, HOLE, ICEBERG, KRILL, NEST, ORBIT, PENGUIN, PLAY, RADIATION,
     RIVER, SEAGULL, SEAL, SEAWEED, SLIDE, STAR, STORM, TENT, Piece, Rules, State, Tile, edge_neighbour, is_edge,
-    new_game, ring,
+    new_game, orbit_ring, ring,
 )
 from solver.games.penguins.penguins_notation import format_position, parse_position
 
@@ -92,11 +93,14 @@ def random_tile_position(rng: random.Random) -> State:
     """A valid random mid-game position on a 4..6 x 4..6 board with random barriers and terrain.
 
     Every tile type is likely (rivers with forks and confluences, both tent senses, two holes),
-    supplies are small so games end within a few plies. Layouts the notation refuses (a river
-    that does not reach the edge, say) are drawn again.
+    supplies are small so games end within a few plies; a penguin next to the nest may not orbit
+    one time in two (P-13). Layouts the notation refuses (a river that does not reach the edge,
+    say) are drawn again.
     """
     while True:
         state = _tile_attempt(rng)
+        state = replace(state, board=_seal_beside_emperor(rng, _crowd_rivers(rng, state), state.width, state.height),
+                        no_orbit=frozenset(s for s in orbit_ring(state, state.board) if rng.random() < 0.5))
         try:
             return parse_position(format_position(state))
         except NotationError:
@@ -117,13 +121,16 @@ def _tile_attempt(rng: random.Random) -> State:
     width, height = rng.randint(4, 6), rng.randint(4, 6)
     size = width * height
     terrain: list[Tile | None] = [None] * size
-    if rng.random() < 0.6:
+    roll = rng.random()
+    if roll < 0.6:
         _random_river(rng, width, height, terrain)
+    elif roll < 0.85:
+        _tent_river(rng, width, terrain)
     busy = rng.sample(MULTIPLIERS, rng.randint(1, 2))
-    if KRILL not in busy and rng.random() < 0.4:
+    if KRILL not in busy and rng.random() < 0.6:
         busy[0] = KRILL  # two krill eggs in one move need a slide across both tiles: make krill common
     kinds = [k for k in FLAT_TILES if rng.random() < 0.6] + [k for k in (KRILL, BLAZING) if k in busy]
-    if rng.random() < 0.6:
+    if rng.random() < 0.6 and not any(t is not None and t.kind == TENT for t in terrain):
         kinds.append(TENT)
     for kind in kinds:
         placed = []
@@ -150,6 +157,65 @@ def _tile_attempt(rng: random.Random) -> State:
                           lambda eggs: min(8 if KRILL in busy else 4, rules.eggs - eggs), tuple(terrain))
 
 
+def _crowd_rivers(rng: random.Random, state: State) -> tuple:
+    """The board with an iceberg on most empty forks and tiles that flow into a confluence, so that
+    the mover often picks a fork's arrow and two pieces often head into one tile (FAQ exp Q1, Q2:
+    the mover chooses which moves first); and where a river runs on the tent's ring, often an
+    iceberg on the tent (slides stop before it, on the ring) and no egg or barrier on the ring, so
+    that tent and river often commute (P-9a)."""
+    board = list(state.board)
+    tent = state.tiles_of(TENT)
+    around = ring(state.width, state.height, tent[0]) if tent else ()
+    if any(state.tile(s) is not None and state.tile(s).kind == RIVER for s in around) and rng.random() < 0.9:
+        if board[tent[0]] is None:
+            board[tent[0]] = Piece(ICEBERG)
+        for square in around:
+            if board[square] is not None and board[square].kind not in (PENGUIN, STAR):
+                board[square] = None
+    rivers = state.tiles_of(RIVER)
+    into: dict[int, list[int]] = {}
+    for square in rivers:
+        for arrow in state.tile(square).arrows:
+            into.setdefault(edge_neighbour(state.width, state.height, square, arrow), []).append(square)
+    forks = [s for s in rivers if len(state.tile(s).arrows) == 2]
+    feeding = [f for target, feeders in into.items() if target is not None and len(feeders) == 2 for f in feeders]
+    for square in forks + feeding:
+        if board[square] is None and rng.random() < 0.6:
+            board[square] = Piece(ICEBERG)
+    return tuple(board)
+
+
+def _seal_beside_emperor(rng: random.Random, board: tuple, width: int, height: int) -> tuple:
+    """The board with the seal moved next to the emperor penguin half the time, so that the order of
+    their steps often matters (P-9a: the emperor may step into the space the seal leaves)."""
+    if Piece(SEAL) not in board or Piece(EMPEROR) not in board or rng.random() < 0.5:
+        return board
+    empty = [s for s in ring(width, height, board.index(Piece(EMPEROR))) if board[s] is None]
+    if not empty:
+        return board
+    moved = list(board)
+    moved[board.index(Piece(SEAL))] = None
+    moved[rng.choice(empty)] = Piece(SEAL)
+    return tuple(moved)
+
+
+def _tent_river(rng: random.Random, width: int, terrain: list) -> None:
+    """A tent on rank 2 and a river of three tiles along its ring in the tent's sense, leaving the
+    top edge: tent and river then often give the same position in either order (P-9a)."""
+    q = rng.randint(1, width - 2)
+    tent = width + q
+    sense = rng.choice((CW, CCW))
+    terrain[tent] = Tile(TENT, sense=sense)
+    west, north_west, north_east, east = tent - 1, q, q + 1, tent + 1
+    # Directions (DIRECTIONS order E W SE NW NE SW): clockwise W > NW > NE > off; counter-clockwise E > NE > NW > off.
+    if sense == CW:
+        tiles = ((west, 4), (north_west, 0), (north_east, 3))
+    else:
+        tiles = ((east, 3), (north_east, 1), (north_west, 4))
+    for square, arrow in tiles:
+        terrain[square] = Tile(RIVER, arrows=(arrow,))
+
+
 def _random_river(rng: random.Random, width: int, height: int, terrain: list) -> None:
     """A straight river running off the board's edge, maybe a tributary (a confluence) and a fork."""
     start, direction = rng.randrange(width * height), rng.randrange(6)
@@ -168,7 +234,7 @@ def _random_river(rng: random.Random, width: int, height: int, terrain: list) ->
         source = edge_neighbour(width, height, target, OPPOSITE[inflow])
         if source is not None and terrain[source] is None:
             terrain[source] = Tile(RIVER, arrows=(inflow,))
-    if rng.random() < 0.5:
+    if rng.random() < 0.8:
         fork = rng.choice(line)
         second = rng.randrange(6)
         if second != direction:

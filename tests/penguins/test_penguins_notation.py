@@ -349,6 +349,10 @@ def test_team_option_round_trips():
         pytest.param("rb2:E", 13, "points E to c2, which is no river tile", id="P-19 arrow to no river tile"),
         pytest.param("rb2:E,rc2:W", 13, "runs in a circle", id="P-19 river in a circle"),
         pytest.param("ra1:W+NW,rb1:NW+NE,rc1:NW+NE", 32, "more than 2 river forks", id="P-19 three forks"),
+        pytest.param("ra1:E,rb1:NW,rc1:W,rb2:NW", 19, "three or more arrows point to the river on b1",
+                     id="FAQ exp Q2 three arrows into one tile"),
+        pytest.param("ra1:E,rb1:E,rc1:E,rd1:E,rb2:NW+NE,rd2:NW", 31, "more than 2 river confluences",
+                     id="FAQ exp Q2 three confluences"),
     ],
 )
 def test_error_tiles(tiles, column, words):
@@ -362,6 +366,7 @@ def test_error_tiles(tiles, column, words):
         ("a1-E/zz", 6),
         ("a1-E/st:UP", 9),
         ("a1-E/br:2", 9),
+        ("a1-E/rp:2", 9),
         ("a1-E/k:b2,a1", 6),
         ("a1-E/k:a1,b1,c1", 6),
         ("a1-E/h/h", 8),

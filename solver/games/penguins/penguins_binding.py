@@ -74,6 +74,9 @@ def to_kernel(state: rules.State) -> np.ndarray:
         else:
             words[WORD_OF_TILE[tile]] |= 1 << square
     words[layout.TILES] = int(any(words[layout.SEAGULL:layout.TILES]))
+    for square in rules.orbit_ring(state, state.board):
+        if square not in state.no_orbit:
+            words[layout.ORBITERS] |= 1 << square
     for side in (0, 1):
         words[layout.SUPPLY + side] = state.supply[side]
         words[layout.UNUSED_ASSISTANTS + side] = state.unused_assistants[side]
@@ -107,7 +110,7 @@ def from_kernel(words: np.ndarray, options: rules.Rules) -> rules.State:
         if int(words[layout.RIVER]) >> square & 1:
             arrows = tuple(d for d in range(6) if int(words[layout.RIVER_ARROWS + d]) >> square & 1)
             terrain[square] = rules.Tile(rules.RIVER, arrows=arrows)
-    return rules.State(
+    state = rules.State(
         width=width,
         height=height,
         board=tuple(board),
@@ -120,6 +123,8 @@ def from_kernel(words: np.ndarray, options: rules.Rules) -> rules.State:
         rules=replace(options, ply_cap=int(words[layout.PLY_CAP])),
         terrain=tuple(terrain),
     )
+    orbiters = int(words[layout.ORBITERS])
+    return replace(state, no_orbit=frozenset(s for s in rules.orbit_ring(state, board) if not orbiters >> s & 1))
 
 
 def encode_move(move: rules.Move) -> int:

@@ -134,6 +134,10 @@ def render(state: State, highlight: Iterable[int] = ()) -> Group:
     lines = _board_lines(state, marked)
     lines.append(Text(WRAP_NOTE, style="italic dim"))
     lines.extend(_covered_tiles(state))
+    if state.no_orbit:
+        # P-13: written ' in the notation; the picture has no room for a mark beside a glyph.
+        names = " ".join(square_name(state.width, s) for s in sorted(state.no_orbit))
+        lines.append(Text(f"may not orbit the nest (P-13): {names}"))
     lines.extend(_legend(state))
     lines.extend(_status_lines(state))
     return Group(*lines)

@@ -62,8 +62,9 @@ SENSE_WORDS = ("clockwise", "counter-clockwise")
 PARTS = (
     (("emperor", "emperor_direction"), "emperor penguin", "way", False),
     (("seal", "seal_direction"), "seal", "way", False),
+    (("seal_first",), "seal or emperor first", "way", True),
     (("river_first",), "tent or river first", "way", True),
-    (("river_priority",), "river ties", "way", True),
+    (("river_priority",), "river confluences", "way", True),
     (("branches",), "river forks", "way", True),
     (("seagull",), "seagull", "space", False),
     (("krill",), "krill eggs", "choice", False),

@@ -50,6 +50,7 @@ from solver.games.penguins.penguins_rules import (
     illegal_reason,
     edge_neighbour,
     is_edge,
+    ring,
 )
 
 # Side A in capitals, side B in small letters; barriers are capitals that no side uses.
@@ -67,6 +68,9 @@ PIECE_LETTERS = {
     "L": Piece(SEAL),
 }
 LETTER_OF_PIECE = {piece: letter for letter, piece in PIECE_LETTERS.items()}
+# P-13: after a penguin's letter, marks a penguin next to the nest that may not orbit (hatched
+# there, or carried there by a tent or river); an unmarked penguin next to the nest may orbit.
+NO_ORBIT_MARK = "'"
 BARRIER_NAMES = {SEAGULL: "seagull", EMPEROR: "emperor penguin", NEST: "penguin nest", SEAL: "seal"}
 BARRIER_LIMITS = {SEAGULL: 1, EMPEROR: 1, NEST: 1, SEAL: 1}
 # Terrain tiles in the tiles field: letter, then the space, then ':' and the attribute (tent, river).
@@ -85,6 +89,7 @@ LETTER_OF_TILE = {kind: letter for letter, kind in TILE_LETTERS.items()}
 TILE_LIMITS = {"hole": 2, "storm": 2, "tent": 1, "river": 8, "krill": 2, "blazing": 2, "radiation": 3,
                "freezing": 2, "seaweed": 2}
 MAX_FORKS = 2  # P-19: the move integer has two branch bits
+MAX_CONFLUENCES = 2  # FAQ exp Q2: the move integer has two confluence bits, one per confluence of two arrows
 FILES = "abcdefgh"
 FIELDS = ("size", "board", "tiles", "turn", "phase", "supply", "unused", "ply")
 # Rule options: notation key -> Rules field. Written only when they differ from the default.
@@ -158,7 +163,7 @@ def parse_position(text: str) -> State:
         if not MIN_SIZE <= value <= MAX_SIZE:
             raise NotationError("size", column + offset, f"{value} is outside {MIN_SIZE}..{MAX_SIZE}")
 
-    board = _parse_board(*field_at["board"], width, height)
+    board, no_orbit = _parse_board(*field_at["board"], width, height)
 
     terrain = _parse_tiles(*field_at["tiles"], width, height)
 
@@ -191,6 +196,7 @@ def parse_position(text: str) -> State:
         ply=ply,
         rules=rules,
         terrain=terrain,
+        no_orbit=no_orbit,
     )
 
 
@@ -254,6 +260,20 @@ def _check_rivers(terrain, where: dict[int, int], width: int, height: int) -> No
                     "tiles", where[square],
                     f"the river on {square_name(width, square)} points {DIRECTIONS[arrow][0]} to {square_name(width, target)}, "
                     "which is no river tile; a river must end on the edge pointing off the board")
+    inflows: dict[int, int] = {}
+    for square in rivers:
+        for arrow in terrain[square].arrows:
+            target = edge_neighbour(width, height, square, arrow)
+            if target is not None:
+                inflows[target] = inflows.get(target, 0) + 1
+    confluences = sorted(s for s, count in inflows.items() if count > 1)
+    for square in confluences:
+        if inflows[square] > 2:
+            raise NotationError("tiles", where[square], f"three or more arrows point to the river on {square_name(width, square)}; "
+                                "a confluence joins two")
+    if len(confluences) > MAX_CONFLUENCES:
+        raise NotationError("tiles", where[confluences[MAX_CONFLUENCES]],
+                            f"more than {MAX_CONFLUENCES} river confluences (tiles two arrows point to)")
     for square in rivers:
         # Follow the arrows downstream; coming back to a tile on the way is a circle that never ends.
         todo = [(square, ())]
@@ -296,15 +316,23 @@ def _parse_options(words: list[tuple[str, int]]) -> Rules:
     return Rules(**{OPTIONS[key]: value for key, value in values.items()})
 
 
-def _parse_board(word: str, column: int, width: int, height: int) -> tuple[Piece | None, ...]:
-    """The spaces of the board field, rows r = 0.. separated by '/', digits for empty runs."""
+def _parse_board(word: str, column: int, width: int, height: int) -> tuple[tuple[Piece | None, ...], frozenset[int]]:
+    """The spaces of the board field, rows r = 0.. separated by '/', digits for empty runs; and the
+    penguins marked NO_ORBIT_MARK, which may not orbit (P-13: only next to the nest)."""
     rows = word.split("/")
     if len(rows) != height:
         raise NotationError("board", column, f"has {len(rows)} rows, the size says {height}")
     board: list[Piece | None] = []
+    marked: dict[int, int] = {}  # space -> column of its mark
     for r, row in enumerate(rows):
         count = 0
         for letter in row:
+            if letter == NO_ORBIT_MARK:
+                if not board or board[-1] is None or board[-1].kind not in (PENGUIN, STAR) or len(board) - 1 in marked:
+                    raise NotationError("board", column, f"the mark {NO_ORBIT_MARK} (may not orbit) follows a penguin's letter, like P{NO_ORBIT_MARK}")
+                marked[len(board) - 1] = column
+                column += 1
+                continue
             if letter in "12345678":
                 board += [None] * int(letter)
                 count += int(letter)
@@ -324,7 +352,13 @@ def _parse_board(word: str, column: int, width: int, height: int) -> tuple[Piece
         if count < width:
             raise NotationError("board", column, f"row {r + 1} holds {count} spaces, the size says {width}")
         column += 1  # the '/'
-    return tuple(board)
+    nest = board.index(Piece(NEST)) if Piece(NEST) in board else None
+    around = ring(width, height, nest) if nest is not None else ()
+    for square, mark_column in marked.items():
+        if square not in around:
+            raise NotationError("board", mark_column, f"the mark {NO_ORBIT_MARK} (may not orbit) is only for a penguin "
+                                "next to the penguin nest (P-13)")
+    return tuple(board), frozenset(marked)
 
 
 def _parse_unused(word: str, column: int, rules: Rules) -> tuple[int, int]:
@@ -371,7 +405,7 @@ def format_position(state: State) -> str:
                 continue
             if empty:
                 row, empty = row + str(empty), 0
-            row += LETTER_OF_PIECE[piece]
+            row += LETTER_OF_PIECE[piece] + (NO_ORBIT_MARK if r * state.width + q in state.no_orbit else "")
         rows.append(row + (str(empty) if empty else ""))
     words = [
         f"{state.width}x{state.height}",
@@ -424,8 +458,8 @@ def _direction_name(direction: int) -> str:
 def format_move(state: State, move: Move) -> str:
     """The text of `move`: +c4 lays an egg, ^c4 hatches, c4-NE slides, c4-cw orbits; its choices joined by '/'.
 
-    In play order: em:D/ se:D/ before the action; after it h (hole jump), st:D (storm throw),
-    rf (river first), rp (river priority), br:01 (river branches), g:e5 (seagull), k:b2,d6 (krill),
+    In play order: em:D/ se:D/ before the action (se:D/em:D/ when the seal steps first, P-9a); after it h (hole jump), st:D (storm throw),
+    rf (river first), rp:01 (which piece moves first at each contested confluence; rp = rp:1), br:01 (river branches), g:e5 (seagull), k:b2,d6 (krill),
     em:D and se:D after the action, b:f3 (blazing). A move without choices is just the action.
     """
     width = state.width
@@ -438,10 +472,10 @@ def format_move(state: State, move: Move) -> str:
         action = f"{name}-{SENSES[move.direction]}"
     else:
         action = f"{name}-{_direction_name(move.direction)}"
-    parts = []
-    for key, timing, direction in (("em", move.emperor, move.emperor_direction), ("se", move.seal, move.seal_direction)):
-        if timing == BEFORE:
-            parts.append(f"{key}:{_direction_name(direction)}")
+    steps = (("em", move.emperor, move.emperor_direction), ("se", move.seal, move.seal_direction))
+    if move.seal_first:
+        steps = steps[::-1]  # P-9a: the written order is the order they step in
+    parts = [f"{key}:{_direction_name(direction)}" for key, timing, direction in steps if timing == BEFORE]
     parts.append(action)
     if move.hole_jump:
         parts.append("h")
@@ -450,19 +484,23 @@ def format_move(state: State, move: Move) -> str:
     if move.river_first:
         parts.append("rf")
     if move.river_priority:
-        parts.append("rp")
+        # "rp" alone is the first confluence's choice, the only one most rivers have.
+        parts.append("rp" if move.river_priority == 1 else "rp:" + _bits(move.river_priority))
     if move.branches:
-        parts.append("br:" + "".join(str(move.branches >> k & 1) for k in range(move.branches.bit_length())))
+        parts.append("br:" + _bits(move.branches))
     if move.seagull >= 0:
         parts.append(f"g:{square_name(width, move.seagull)}")
     if move.krill:
         parts.append("k:" + ",".join(square_name(width, s) for s in move.krill))
-    for key, timing, direction in (("em", move.emperor, move.emperor_direction), ("se", move.seal, move.seal_direction)):
-        if timing == AFTER:
-            parts.append(f"{key}:{_direction_name(direction)}")
+    parts += [f"{key}:{_direction_name(direction)}" for key, timing, direction in steps if timing == AFTER]
     if move.blazing >= 0:
         parts.append(f"b:{square_name(width, move.blazing)}")
     return "/".join(parts)
+
+
+def _bits(value: int) -> str:
+    """A choice per fork or confluence as 0/1 digits, the first one first: 2 -> '01'."""
+    return "".join(str(value >> k & 1) for k in range(value.bit_length()))
 
 
 def _parse_action(state: State, text: str, column: int) -> Move:
@@ -505,6 +543,8 @@ def parse_move(state: State, text: str) -> Move:
                 raise NotationError("move", column, f"'{key}' is given twice; the {BARRIER_NAMES[EMPEROR if key == 'em' else SEAL]} moves at most once a turn")
             fields[name] = BEFORE if where == "before" else AFTER
             fields[name + "_direction"] = _parse_direction(value, value_column)
+            if name == "emperor" and fields.get("seal") == fields["emperor"]:
+                fields["seal_first"] = 1  # P-9a: the seal was written first, so it steps first
         elif action is None:
             action = _parse_action(state, part, column)
         else:
@@ -529,10 +569,11 @@ def _parse_part(state: State, key: str, colon: str, value: str, column: int, val
         return flags[key], 1
     if key == "st" and colon:
         return "storm_push", _parse_direction(value, value_column)
-    if key == "br" and colon:
+    if key in ("br", "rp") and colon:
+        what = "river fork, like br:01" if key == "br" else "contested confluence, like rp:01"
         if not re.fullmatch(r"[01]{1,2}", value):
-            raise NotationError("move", value_column, f"'{value}' should be one or two of 0/1, one per river fork, like br:01")
-        return "branches", sum(int(bit) << k for k, bit in enumerate(value))
+            raise NotationError("move", value_column, f"'{value}' should be one or two of 0/1, one per {what}")
+        return ("branches" if key == "br" else "river_priority"), sum(int(bit) << k for k, bit in enumerate(value))
     if key in ("g", "b") and colon:
         square = parse_square(value, state.width, state.height, column=value_column)
         return ("seagull" if key == "g" else "blazing"), square
@@ -544,4 +585,4 @@ def _parse_part(state: State, key: str, colon: str, value: str, column: int, val
         if len(squares) > 2 or squares != sorted(set(squares)):
             raise NotationError("move", column, "krill eggs are one or two different spaces in board order, like k:b2,d6")
         return "krill", tuple(squares)
-    raise NotationError("move", column, f"'{key}{colon}{value}' is not a move part: h, st:D, rf, rp, br:01, g:c4, k:c4,d5, em:D, se:D, b:c4")
+    raise NotationError("move", column, f"'{key}{colon}{value}' is not a move part: h, st:D, rf, rp:01, br:01, g:c4, k:c4,d5, em:D, se:D, b:c4")

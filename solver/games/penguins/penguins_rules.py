@@ -81,6 +81,7 @@ SETUP, PLAY = "setup", "play"
 
 ORBIT_STEPS = 5  # P-13: at most five steps around the ring
 MAX_BRANCH_CHOICES = 2  # P-19: bits 18-19 of the move integer
+MAX_CONFLUENCE_CHOICES = 2  # FAQ exp Q2: the notation allows 2 confluences of 2 arrows each
 
 
 @dataclass(frozen=True)
@@ -129,6 +130,9 @@ class State:
     ply: int
     rules: Rules = Rules()
     terrain: tuple[Tile | None, ...] = field(default=())
+    # P-13: the penguins next to the nest that may not orbit (hatched there, carried there by a
+    # tent or river, or reached by the nest moving); every other penguin next to it may.
+    no_orbit: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         # One spelling for "no terrain", so that equal positions compare equal.
@@ -188,7 +192,7 @@ class Move:
     hole_jump: int = 0  # P-20: 1 = jump at the first hole entered
     storm_push: int = -1  # P-15: the direction the storm throws the penguin (-1: it stays)
     river_first: int = 0  # FAQ Q3: 1 = the river moves before the tent turns
-    river_priority: int = 0  # FAQ exp Q2: 1 = ties of the river order go to the higher space
+    river_priority: int = 0  # FAQ exp Q2: bit k = at the k-th contested confluence the higher space moves first
     branches: int = 0  # P-19, FAQ exp Q1: bit k = arrow taken at the k-th fork holding a piece
     seagull: int = -1  # P-11: where the seagull goes
     krill: tuple[int, ...] = ()  # P-23: extra eggs, ascending
@@ -196,6 +200,7 @@ class Move:
     emperor_direction: int = -1
     seal: int = NOT_MOVED  # P-14: NOT_MOVED, BEFORE or AFTER
     seal_direction: int = -1
+    seal_first: int = 0  # P-9a: 1 = the seal steps before the emperor penguin (both at the same time)
     blazing: int = -1  # P-22: the egg sent back
 
     def base(self) -> Move:
@@ -303,6 +308,14 @@ def find_piece(board, kind: str) -> int | None:
     return None
 
 
+def orbit_ring(state: State, board) -> tuple[int, ...]:
+    """P-13: the spaces next to the nest on `board` that hold a penguin; () without a nest."""
+    nest = find_piece(board, NEST) if NEST in state.barrier_kinds else None
+    if nest is None:
+        return ()
+    return tuple(s for s in ring(state.width, state.height, nest) if is_penguin(board[s]))
+
+
 # ------------------------------------------------------------------------------ the turn in progress
 
 
@@ -340,7 +353,7 @@ class _Turn:
     With `trace`, each stage notes what it did as Events in `events` (None when not tracing).
     """
 
-    __slots__ = ("board", "supply", "assistants", "stars", "won", "events")
+    __slots__ = ("board", "supply", "assistants", "stars", "won", "events", "orbiters")
 
     def __init__(self, state: State | None = None, trace: bool = False) -> None:
         if state is not None:
@@ -350,6 +363,8 @@ class _Turn:
             self.stars = list(state.unused_stars)
             self.won = False
             self.events = [] if trace else None
+            # P-13: the penguins that may orbit, followed through the move (moved ones lose it).
+            self.orbiters = set(orbit_ring(state, state.board)) - state.no_orbit
 
     def copy(self) -> _Turn:
         """An independent copy."""
@@ -357,7 +372,13 @@ class _Turn:
         other.board, other.supply = list(self.board), list(self.supply)
         other.assistants, other.stars, other.won = list(self.assistants), list(self.stars), self.won
         other.events = None if self.events is None else list(self.events)
+        other.orbiters = set(self.orbiters)
         return other
+
+    def key(self) -> tuple:
+        """What the rest of the move and the position after it depend on, to tell two turns apart."""
+        return (tuple(self.board), tuple(self.supply), tuple(self.assistants), tuple(self.stars), self.won,
+                frozenset(self.orbiters))
 
     def note(self, kind: str, **parts) -> None:
         """Record one part of the move when tracing (see Event)."""
@@ -378,12 +399,14 @@ class _Turn:
 
     def view(self, state: State) -> State:
         """`state` with this turn's board and counts (same side to move and ply)."""
+        around = orbit_ring(state, self.board)
         return replace(
             state,
             board=tuple(self.board),
             supply=tuple(self.supply),
             unused_assistants=tuple(self.assistants),
             unused_stars=tuple(self.stars),
+            no_orbit=frozenset(s for s in around if s not in self.orbiters),
         )
 
 
@@ -436,6 +459,8 @@ def walk(state: State, board, square: int, action: str, direction: int, jump: bo
         around = ring(w, h, nest) if nest is not None else ()
         if square not in around:
             raise _Refused("the penguin is not next to the penguin nest, so it cannot orbit")
+        if square in state.no_orbit:
+            raise _Refused("the penguin did not stop next to the nest by its own exploration, so it cannot orbit (P-13)")
     current, visited = square, {square}
     entered: list[int] = []
     captured: list[int] = []
@@ -544,6 +569,7 @@ def _explore(state: State, turn: _Turn, square: int, path: Walk, throw: int) -> 
         tile = state.tile(target)
         # P-21: a penguin entering seaweed leaves the board, and the throw moves it onto that space.
         stop = None if tile is not None and tile.kind == SEAWEED else target
+    after.orbiters.discard(square)
     if stop is None:
         # P-21: seaweed sends the penguin back to its owner's unused penguins.
         if penguin.kind == PENGUIN:
@@ -554,6 +580,9 @@ def _explore(state: State, turn: _Turn, square: int, path: Walk, throw: int) -> 
     else:
         board[stop] = penguin
         laid = [square, *entered[:-1]]
+        nest = find_piece(board, NEST) if NEST in state.barrier_kinds else None
+        if nest is not None and stop in ring(state.width, state.height, nest):
+            after.orbiters.add(stop)  # P-13: its own exploration ended next to the nest
     # P-7: eggs on the start, then the spaces entered in order (not the stop), until the supply runs out.
     eggs = []
     for space in laid:
@@ -682,7 +711,7 @@ def _base_actions(state: State, turn: _Turn) -> Iterator[Move]:
     for s, piece in enumerate(board):
         if is_penguin(piece) and piece.side == state.to_move:
             yield from (Move(SLIDE, s, d) for d in range(len(DIRECTIONS)))
-            if s in orbiters:
+            if s in orbiters and s not in state.no_orbit:
                 yield from (Move(ORBIT, s, d) for d in (0, 1))
 
 
@@ -767,37 +796,49 @@ def _action_ways(state: State, turn: _Turn, base: Move, fixed: Move | None):
 
 
 def _stop_stage(state: State, turn: _Turn, entered, stop, fixed: Move | None):
-    """P-16 tent and P-19 river after an exploration that ends on the board (FAQ Q3 order)."""
+    """P-16 tent and P-19 river after an exploration that ends on the board, in the mover's order (P-9a).
+
+    The choices are the order of tent and river (FAQ Q3), which piece moves first at each
+    contested confluence (FAQ exp Q2) and the arrow at each fork (FAQ exp Q1). Choices that lead
+    to the same position are one move: the first of them in the order river_first, river_priority,
+    branches (all 0 first) is kept.
+    """
     tent = state.tiles_of(TENT)
     tent_turns = bool(stop is not None and not turn.won and tent and stop in ring(state.width, state.height, tent[0]))
     river_tile = state.tile(stop) if stop is not None and not turn.won else None
     river_flows = river_tile is not None and river_tile.kind == RIVER
-    network = _river_network(state, stop) if river_flows else []
     if not (tent_turns or river_flows):
-        _pick(fixed, "river_first", [0], 0, "river-first choice")
-        _pick(fixed, "river_priority", [0], 0, "river priority")
-        _pick(fixed, "branches", [0], 0, "river branch choice")
+        for name, what in (("river_first", "river-first choice"), ("river_priority", "confluence choice"),
+                           ("branches", "river branch choice")):
+            _pick(fixed, name, [0], 0, what)
         yield {}, turn
         return
-    firsts = [0, 1] if tent_turns and river_flows else [0]
-    priorities = [0, 1] if network and _has_confluence(state, network) else [0]
-    for first in _pick(fixed, "river_first", firsts, 0, "river-first choice"):
-        for priority in _pick(fixed, "river_priority", priorities, 0, "river priority"):
-            ways = []
+    network = _river_network(state, stop) if river_flows else []
+    ways: list[tuple[dict, _Turn]] = []
+    seen: list[tuple] = []
+    for first in ([0, 1] if tent_turns and river_flows else [0]):
+        for priority in range(1 << MAX_CONFLUENCE_CHOICES):
             for branches in range(1 << MAX_BRANCH_CHOICES):
                 after = turn.copy()
-                used = 0
+                used, contests = 0, 0
                 for effect in ((RIVER, TENT) if first else (TENT, RIVER)):
                     if effect == TENT and tent_turns:
                         _turn_tent(state, after, tent[0])
                     elif effect == RIVER and river_flows:
-                        used = _flow(state, after, network, priority, branches)
-                if branches < 1 << used:
-                    ways.append((branches, after))
-            chosen = _pick(fixed, "branches", [b for b, _ in ways], 0, "river branch choice")
-            for branches, after in ways:
-                if branches in chosen:
-                    yield {"river_first": first, "river_priority": priority, "branches": branches}, after
+                        used, contests = _flow(state, after, network, priority, branches)
+                key = after.key()
+                if branches >= 1 << used or priority >= 1 << contests or key in seen:
+                    continue  # a choice that is not there, or the same position as a way already listed
+                seen.append(key)
+                ways.append(({"river_first": first, "river_priority": priority, "branches": branches}, after))
+    if fixed is not None:
+        chosen = {"river_first": fixed.river_first, "river_priority": fixed.river_priority, "branches": fixed.branches}
+        ways = [(choices, after) for choices, after in ways if choices == chosen]
+        if not ways:
+            raise _Refused("those river choices (rf, rp, br) are not possible here, or give the same position as "
+                           "fewer of them (P-9a)")
+    for choices, after in ways:
+        yield {name: value for name, value in choices.items() if value}, after
 
 
 def _turn_tent(state: State, turn: _Turn, tent: int) -> None:
@@ -807,6 +848,7 @@ def _turn_tent(state: State, turn: _Turn, tent: int) -> None:
     pieces = [turn.board[s] for s in around]
     for i, s in enumerate(around):
         turn.board[s] = pieces[(i - step) % 6]
+    turn.orbiters.difference_update(around)  # P-13: a penguin carried by a tent may not orbit
     turn.note(TENT, square=tent,
               moves=tuple((p, around[i], around[(i + step) % 6]) for i, p in enumerate(pieces) if p is not None))
 
@@ -834,33 +876,32 @@ def _river_network(state: State, square: int) -> list[int]:
     return sorted(seen)
 
 
-def _has_confluence(state: State, network: list[int]) -> bool:
-    """True when two arrows of the network point to the same river tile (FAQ exp Q2)."""
-    targets = [river_target(state, s, a) for s in network for a in state.tile(s).arrows]
-    on_river = [t for t in targets if t is not None]
-    return len(on_river) != len(set(on_river))
-
-
-def river_order(state: State, network: list[int], priority: int) -> list[int]:
-    """P-19: downstream first (a tile after every tile its arrows reach); ties by lower index, or higher with priority."""
+def river_order(state: State, network: list[int]) -> list[int]:
+    """P-19: downstream first (a tile after every tile its arrows reach), ties by the lower space."""
     order: list[int] = []
     done: set[int] = set()
     while len(order) < len(network):
         ready = [s for s in network if s not in done
                  and all(t is None or t in done for t in (river_target(state, s, a) for a in state.tile(s).arrows))]
-        pick = max(ready) if priority else min(ready)
-        order.append(pick)
-        done.add(pick)
+        order.append(min(ready))
+        done.add(order[-1])
     return order
 
 
-def _flow(state: State, turn: _Turn, network: list[int], priority: int, branches: int) -> int:
-    """P-19: move every piece on the river one tile downstream; returns the branch choices used."""
+def _flow(state: State, turn: _Turn, network: list[int], priority: int, branches: int) -> tuple[int, int]:
+    """P-19: move every piece on the river one tile downstream; returns the fork and confluence choices used.
+
+    A piece is on its tile at the tile's turn as before the flow (only upstream tiles, whose turn
+    comes later, send pieces into it), so the forks' arrows are known first: the k-th fork holding
+    a piece takes bit k of `branches` (FAQ exp Q1). A confluence that is empty at its turn and has
+    two pieces heading into it is contested: at the k-th one, bit k of `priority` lets the piece
+    from the higher space move first instead of the lower (FAQ exp Q2); the other stays.
+    """
+    order = river_order(state, network)
+    heading: dict[int, int | None] = {}  # tile holding a piece -> where its arrow points
     used = 0
-    carried = []
-    for square in river_order(state, network, priority):
-        piece = turn.board[square]
-        if piece is None:
+    for square in order:
+        if turn.board[square] is None:
             continue
         arrows = state.tile(square).arrows
         arrow = arrows[0]
@@ -868,15 +909,29 @@ def _flow(state: State, turn: _Turn, network: list[int], priority: int, branches
             # FAQ exp Q1: at a fork the mover chooses; arrows in direction-index order.
             arrow = arrows[(branches >> used) & 1] if used < MAX_BRANCH_CHOICES else arrows[0]
             used += 1
-        target = river_target(state, square, arrow)
-        if target is None:
-            turn.board[square] = None  # off the board: the piece leaves the game
-            carried.append((piece, square, None))
-        elif turn.board[target] is None:
-            turn.board[target], turn.board[square] = piece, None
-            carried.append((piece, square, target))
+        heading[square] = river_target(state, square, arrow)
+    contests = 0
+    first_in: dict[int, int] = {}  # contested confluence -> the tile whose piece moves into it
+    carried = []
+    for square in order:
+        piece = turn.board[square]
+        target = heading.get(square)
+        if piece is not None and first_in.get(target, square) == square:
+            if target is None:
+                turn.board[square] = None  # off the board: the piece leaves the game
+                carried.append((piece, square, None))
+                turn.orbiters.discard(square)
+            elif turn.board[target] is None:
+                turn.board[target], turn.board[square] = piece, None
+                carried.append((piece, square, target))
+                turn.orbiters.discard(square)  # P-13: a penguin carried by a river may not orbit
+        feeders = sorted(f for f, t in heading.items() if t == square)
+        if turn.board[square] is None and len(feeders) >= 2:
+            high = contests < MAX_CONFLUENCE_CHOICES and (priority >> contests) & 1
+            first_in[square] = feeders[-1] if high else feeders[0]
+            contests += 1
     turn.note(RIVER, moves=tuple(carried))
-    return used
+    return used, contests
 
 
 def seagull_watch(state: State, gull: int) -> set[int]:
@@ -957,19 +1012,51 @@ def _variants(state: State, fixed: Move | None, trace: bool = False) -> Iterator
     action order: placements by space, hatchings by space, explorations by space and direction.
     With `trace`, each turn records its Events (move_events).
     """
+    if fixed is not None and fixed.seal_first and not fixed.emperor == fixed.seal != NOT_MOVED:
+        raise _Refused("the seal steps first only when it and the emperor penguin both step before, or both after, the action")
     start = _Turn(state, trace)
-    for emp_b, t1 in _effect_stage(state, start, EMPEROR, BEFORE, fixed, False):
-        for seal_b, t2 in _effect_stage(state, t1, SEAL, BEFORE, fixed, False):
-            for base, action, t3, entered, stop in _action_stage(state, t2, fixed):
-                for stop_choices, t4 in _stop_stage(state, t3, entered, stop, fixed):
-                    for gull, t5 in _seagull_stage(state, t4, entered, fixed):
-                        for krill, t6 in _krill_stage(state, t5, entered, fixed):
-                            for emp_a, t7 in _effect_stage(state, t6, EMPEROR, AFTER, fixed, bool(emp_b)):
-                                for seal_a, t8 in _effect_stage(state, t7, SEAL, AFTER, fixed, bool(seal_b)):
-                                    for blaze, t9 in _blazing_stage(state, t8, fixed):
-                                        parts = {**emp_b, **seal_b, **action, **stop_choices, **gull, **krill,
-                                                 **emp_a, **seal_a, **blaze}
-                                        yield (Move(base.action, base.square, base.direction, **parts) if parts else base), t9
+    for before, t2 in _barrier_stage(state, start, BEFORE, fixed, False, False):
+        for base, action, t3, entered, stop in _action_stage(state, t2, fixed):
+            for stop_choices, t4 in _stop_stage(state, t3, entered, stop, fixed):
+                for gull, t5 in _seagull_stage(state, t4, entered, fixed):
+                    for krill, t6 in _krill_stage(state, t5, entered, fixed):
+                        for after, t8 in _barrier_stage(state, t6, AFTER, fixed, "emperor" in before, "seal" in before):
+                            for blaze, t9 in _blazing_stage(state, t8, fixed):
+                                parts = {**before, **action, **stop_choices, **gull, **krill, **after, **blaze}
+                                yield (Move(base.action, base.square, base.direction, **parts) if parts else base), t9
+
+
+def _barrier_stage(state: State, turn: _Turn, timing: int, fixed: Move | None, emperor_moved: bool, seal_moved: bool):
+    """P-12, P-14, P-9a: the emperor penguin, then the seal, at `timing`; then the seal first where
+    that gives a position the emperor first does not (the same steps illegal or ending elsewhere)."""
+    seal_first = fixed is not None and fixed.seal_first and fixed.emperor == timing
+    if not seal_first:
+        for emperor, t1 in _effect_stage(state, turn, EMPEROR, timing, fixed, emperor_moved):
+            for seal, t2 in _effect_stage(state, t1, SEAL, timing, fixed, seal_moved):
+                yield {**emperor, **seal}, t2
+    if fixed is not None and not seal_first:
+        return
+    for seal, t1 in _effect_stage(state, turn, SEAL, timing, fixed, seal_moved):
+        for emperor, t2 in _effect_stage(state, t1, EMPEROR, timing, fixed, emperor_moved) if seal else ():
+            if not emperor:
+                continue
+            if _steps_key(state, turn, timing, emperor["emperor_direction"], seal["seal_direction"]) == t2.key():
+                if seal_first:
+                    raise _Refused("the seal first gives the same position as the emperor penguin first: "
+                                   "write the emperor first (P-9a)")
+                continue
+            yield {**emperor, **seal, "seal_first": 1}, t2
+
+
+def _steps_key(state: State, turn: _Turn, timing: int, emperor: int, seal: int) -> tuple | None:
+    """The turn's key after the emperor steps `emperor`, then the seal `seal`; None when that order is illegal."""
+    steps = Move(SLIDE, 0, emperor=timing, emperor_direction=emperor, seal=timing, seal_direction=seal)
+    try:
+        (_, t1), = _effect_stage(state, turn, EMPEROR, timing, steps, False)
+        (_, t2), = _effect_stage(state, t1, SEAL, timing, steps, False)
+    except _Refused:
+        return None
+    return t2.key()
 
 
 # ------------------------------------------------------------------------------ the public rules
@@ -1039,12 +1126,18 @@ def _after(state: State, turn: _Turn) -> State:
     return replace(turn.view(state), to_move=to_move, phase=phase, ply=state.ply + 1)
 
 
+def steps_before(state: State, turn: _Turn, move: Move) -> None:
+    """Carry out the emperor's and the seal's steps that `move` makes before its action, in its order (P-9a)."""
+    steps = ((EMPEROR, move.emperor, move.emperor_direction), (SEAL, move.seal, move.seal_direction))
+    for kind, timing, direction in steps[::-1] if move.seal_first else steps:
+        if timing == BEFORE:
+            _move_effect(state, turn, kind, direction)
+
+
 def exploration(state: State, move: Move) -> tuple[tuple[int, ...], int | None]:
     """The spaces a legal exploration enters (a storm's throw included) and where it ends (None: seaweed)."""
     turn = _Turn(state)
-    for kind, timing, direction in ((EMPEROR, move.emperor, move.emperor_direction), (SEAL, move.seal, move.seal_direction)):
-        if timing == BEFORE:
-            _move_effect(state, turn, kind, direction)
+    steps_before(state, turn, move)
     path = walk(state, turn.board, move.square, move.action, move.direction, bool(move.hole_jump))
     _, entered, stop = _explore(state, turn, move.square, path, move.storm_push)
     return entered, stop

@@ -1,0 +1,79 @@
+"""P-9a (FAQ Q3, FAQ expansion Q2): effects that trigger together happen in the mover's order,
+and orders that give the same position are one move. Each scenario runs in the reference rules
+and the kernel alike; every expected position was worked out by hand from P-16 and P-19 (the
+steps are in each test's docstring)."""
+
+import pytest
+
+from solver.errors import IllegalMove
+from solver.games.penguins.penguins_notation import format_position, parse_move, parse_position
+from tests.penguins.penguins_agree import listed, play
+
+# Tent c2 (clockwise; its ring E d2, SE c3, SW b3, W b2, NW c1, NE d1) under an iceberg, and a
+# river along the ring in the tent's sense: b2 > c1 > d1 > off the top edge.
+TENT_RIVER = "rc1:E,rd1:NW,rb2:NE,tc2:cw"
+# Two confluences: b3 > c3 > d3 > e3 > f3 > off the east edge, with c2 flowing into c3 and e2 into e3.
+CONFLUENCES = "rc2:SE,re2:SE,rb3:E,rc3:E,rd3:E,re3:E,rf3:E"
+
+
+def ways(state, action: str) -> set[str]:
+    """The listed versions of one action (its text alone or with parts after '/')."""
+    return {text for text in listed(state, lambda move: True) if text == action or text.startswith(action + "/")}
+
+
+def test_p9a_tent_and_river_in_either_order_giving_one_position_are_one_move():
+    """P-9a, FAQ Q3: a2-E stops on the river tile b2 before the iceberg on the tent, so the tent
+    (b2 is on its ring) and the river both trigger. Tent first: the penguin turns b2 > c1, then
+    the river carries it c1 > d1 (d1, then c1, then b2 flow; d1 and c1 are empty). River first:
+    b2 > c1, then the tent turns it c1 > d1. The same position, so one move, written without rf."""
+    state = parse_position(f"6x6 6/P1I3/6/6/6/6 {TENT_RIVER} A play 10/10 2+1/3+1 4")
+    assert ways(state, "a2-E") == {"a2-E"}
+    assert format_position(play(state, "a2-E")) == f"6x6 3P2/E1I3/6/6/6/6 {TENT_RIVER} B play 9/10 2+1/3+1 5"
+
+
+def test_p9a_tent_and_river_orders_that_differ_are_two_moves():
+    """P-9a, FAQ Q3: the same slide with B's egg on d1. Tent first: the egg turns d1 > d2 and the
+    penguin b2 > c1, then the river carries the penguin c1 > d1. River first: the egg on d1 is
+    carried off the board (out of the game) and the penguin b2 > c1, then the tent turns it to d1."""
+    state = parse_position(f"6x6 3e2/P1I3/6/6/6/6 {TENT_RIVER} A play 10/9 2+1/3+1 4")
+    assert ways(state, "a2-E") == {"a2-E", "a2-E/rf"}
+    assert format_position(play(state, "a2-E")) == f"6x6 3P2/E1Ie2/6/6/6/6 {TENT_RIVER} B play 9/9 2+1/3+1 5"
+    assert format_position(play(state, "a2-E/rf")) == f"6x6 3P2/E1I3/6/6/6/6 {TENT_RIVER} B play 9/9 2+1/3+1 5"
+
+
+def test_p9a_each_confluence_has_its_own_choice_of_the_piece_that_moves_first():
+    """FAQ expansion Q2, P-9a: b6-NW passes b5 and b4 and stops on the river tile b3 before the
+    iceberg b2 (eggs on b6 b5 b4). The river flows downstream first: f3 (empty), e3 (empty, with
+    d3's and e2's eggs heading into it: the first contested confluence), e2 and d3, then c3 (empty,
+    with c2's egg and the penguin on b3 heading into it: the second), c2 and b3. At each the mover
+    picks which piece moves first, the lower space by default (e2 = index 10 before d3 = 15,
+    c2 = 8 before b3 = 13), and the other one stays: four different positions, four moves."""
+    state = parse_position(f"6x6 6/1Ie1e1/3E2/6/6/1P4 {CONFLUENCES} A play 10/10 2+1/3+1 4")
+    assert ways(state, "b6-NW") == {"b6-NW", "b6-NW/rp", "b6-NW/rp:01", "b6-NW/rp:11"}
+    after = {move: format_position(play(state, move)).split()[1] for move in ways(state, "b6-NW")}
+    assert after == {
+        "b6-NW": "6/1I4/1PeEe1/1E4/1E4/1E4",  # e2 > e3 (d3 stays), c2 > c3 (the penguin stays)
+        "b6-NW/rp": "6/1I2e1/1Pe1E1/1E4/1E4/1E4",  # d3 > e3 (e2 stays), c2 > c3
+        "b6-NW/rp:01": "6/1Ie3/2PEe1/1E4/1E4/1E4",  # e2 > e3, the penguin b3 > c3 (c2 stays)
+        "b6-NW/rp:11": "6/1Ie1e1/2P1E1/1E4/1E4/1E4",  # d3 > e3, the penguin > c3
+    }
+
+
+# The emperor penguin on c3 with the seal beside it on d3; A's penguin on a1.
+BESIDE = "5x5 P4/5/2ML1/5/5 - A play 10/10 2+1/3+1 4"
+
+
+def test_p9a_the_seal_may_step_before_the_emperor_where_that_gives_another_position():
+    """P-9a, P-12, P-14: both before a landing on e5. em:E is illegal emperor first (the seal is on
+    d3), but the seal may step first, E to e3, and then the emperor E into d3, leaving A's egg on
+    c3 (written in that order). em:W/se:W (the seal onto the egg the emperor left on c3, which goes
+    back) works only emperor first; em:W/se:SE reaches the same position in either order, so it is
+    one move, written emperor first."""
+    state = parse_position(BESIDE)
+    landings = listed(state, lambda move: move.action == "land" and move.square == 24)
+    assert {"se:E/em:E/+e5", "em:W/se:W/+e5", "em:W/se:SE/+e5"} <= landings
+    assert not {"em:E/se:E/+e5", "se:W/em:W/+e5", "se:SE/em:W/+e5"} & landings
+    assert format_position(play(state, "se:E/em:E/+e5")) == "5x5 P4/5/2EML/5/4E - B play 8/10 2+1/3+1 5"
+    assert format_position(play(state, "em:W/se:W/+e5")) == "5x5 P4/5/1ML2/5/4E - B play 9/10 2+1/3+1 5"
+    with pytest.raises(IllegalMove, match="P-9a"):
+        parse_move(state, "se:SE/em:W/+e5")
