@@ -5,10 +5,10 @@ it scores more than --accept against them over --games paired games (alpha-beta 
 openings of --random-plies random plies, colours swapped in each pair).
 
     python bench/tune_penguins_eval.py --games 40 --depth 2 --rounds 2
-    python bench/tune_penguins_eval.py --games 200 --depth 3 --rounds 1 --only hatch_slide,tempo --start 100/40/5/30/5000/3000/10/20
+    python bench/tune_penguins_eval.py --games 200 --depth 3 --rounds 1 --only best_slide,slides --random-plies 2
 
-A weight of 0 turns its feature off; halving and doubling cannot move it, so --start gives the
-weights to descend from.
+--only tries some weights, by name; --start gives the weights to descend from (a weight of 0,
+a feature turned off, cannot be moved by halving and doubling).
 
 The result and the run that produced it are recorded in docs/tuning.md; the weights in use are
 kernels/penguins/penguins_eval.py EVAL_WEIGHTS.
@@ -22,7 +22,7 @@ from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_pos
 from solver.games.registry import game
 from solver.match import play_match
 
-NAMES = ("supply", "best_slide", "slides", "penguins", "win_now", "threat", "hatch_slide", "tempo")
+NAMES = ("supply", "best_slide", "slides", "penguins", "win_now", "threat")
 
 
 def spec(weights, depth):

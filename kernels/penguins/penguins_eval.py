@@ -8,14 +8,15 @@ import numpy as np
 from numba import njit
 
 from kernels.bits import ONE, lowest_square, popcount
-from kernels.penguins.penguins_layout import EGGS, LAND, PENGUINS, PHASE, PLAY_PHASE, SLIDE, STARS, SUPPLY, TURN
-from kernels.penguins.penguins_moves import hatchling_stock, trace
+from kernels.penguins.penguins_layout import LAND, PENGUINS, PHASE, PLAY_PHASE, SLIDE, STARS, SUPPLY, TURN
+from kernels.penguins.penguins_moves import trace
 from kernels.rng import random_below, random_unit
 
 
 # Evaluation weights, indices into the weights array (tuned by self-play: docs/strength.md).
-W_SUPPLY, W_BEST_SLIDE, W_SLIDES, W_PENGUINS, W_WIN_NOW, W_THREAT, W_HATCH_SLIDE, W_TEMPO = 0, 1, 2, 3, 4, 5, 6, 7
-EVAL_WEIGHTS = np.array([100, 40, 5, 30, 5000, 3000, 0, 0], dtype=np.int64)
+W_SUPPLY, W_BEST_SLIDE, W_SLIDES, W_PENGUINS, W_WIN_NOW, W_THREAT = 0, 1, 2, 3, 4, 5
+EVAL_WEIGHTS = np.array([100, 40, 5, 30, 5000, 3000], dtype=np.int64)
+N_WEIGHTS = 6
 
 
 @njit(cache=True, inline="always")
@@ -26,12 +27,13 @@ def slide_gain(state, side, n, captured):
 
 
 @njit(cache=True)
-def slide_reach(state, side, bits):
+def slide_reach(state, side):
     """(best gain of one slide, most spaces one slide enters, number of legal slides) of `side`,
-    as if it were to move, for slides starting on the spaces of `bits`."""
+    as if it were to move."""
     best = np.int64(0)
     longest = np.int64(0)
     count = np.int64(0)
+    bits = state[PENGUINS + side] | state[STARS + side]
     while bits:
         square = lowest_square(bits)
         bits &= bits - ONE
@@ -42,15 +44,6 @@ def slide_reach(state, side, bits):
                 best = max(best, slide_gain(state, side, n, captured))
                 longest = max(longest, n)
     return best, longest, count
-
-
-@njit(cache=True, inline="always")
-def hatch_slide(state, side):
-    """The best gain of a slide a penguin hatched from one of `side`'s eggs could make at once
-    (P-5 then P-6): 0 when `side` has no unused penguin. Its own eggs still stop it."""
-    if hatchling_stock(state, side) == 0:
-        return np.int64(0)
-    return slide_reach(state, side, state[EGGS + side])[0]
 
 
 @njit(cache=True, inline="always")
@@ -66,21 +59,18 @@ def evaluate(state, weights):
     """Heuristic score for the side to move (higher is better), in hundredths of an egg.
 
     Eggs still to place, the best slide each side has, slide mobility, penguins on the board,
-    whether a side can empty its supply with one move (a win now, or a threat), and the best
-    slide a penguin hatched from an egg could make (what an egg on the board is worth).
+    and whether a side can empty its supply with one move (a win now, or a threat).
     """
     me = np.int64(state[TURN])
     rival = 1 - me
-    my_best, my_longest, my_slides = slide_reach(state, me, state[PENGUINS + me] | state[STARS + me])
-    rival_best, rival_longest, rival_slides = slide_reach(state, rival, state[PENGUINS + rival] | state[STARS + rival])
+    my_best, my_longest, my_slides = slide_reach(state, me)
+    rival_best, rival_longest, rival_slides = slide_reach(state, rival)
     my_penguins = popcount(state[PENGUINS + me] | state[STARS + me])
     rival_penguins = popcount(state[PENGUINS + rival] | state[STARS + rival])
     score = weights[W_SUPPLY] * (np.int64(state[SUPPLY + rival]) - np.int64(state[SUPPLY + me]))
     score += weights[W_BEST_SLIDE] * (my_best - rival_best)
     score += weights[W_SLIDES] * (my_slides - rival_slides)
     score += weights[W_PENGUINS] * (my_penguins - rival_penguins)
-    score += weights[W_HATCH_SLIDE] * (hatch_slide(state, me) - hatch_slide(state, rival))
-    score += weights[W_TEMPO] * my_best
     if state[PHASE] == PLAY_PHASE and can_win_now(state, me, my_longest):
         score += weights[W_WIN_NOW]
     if can_win_now(state, rival, rival_longest):
