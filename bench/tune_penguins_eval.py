@@ -22,7 +22,7 @@ from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_pos
 from solver.games.registry import game
 from solver.match import play_match
 
-NAMES = ("supply", "best_slide", "slides", "penguins", "win_now", "threat")
+NAMES = ("supply", "best_slide", "slides", "penguins", "win_now", "threat", "hatch_slide", "hatch_slides")
 
 
 def spec(weights, depth):

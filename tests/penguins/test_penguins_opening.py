@@ -61,3 +61,19 @@ def test_the_reply_is_placed_from_the_first_egg(move, words):
 def test_other_moves_get_no_setup_words():
     state = parse_position("8x8 e7/5E2/8/8/8/8/8/8 - A play 15/15 3+1/3+1 2")
     assert setup_words(state, parse_move(state, "^f2")) == ""
+
+
+def test_an_egg_is_worth_the_slides_its_penguin_could_make():
+    # A's eggs on a1 and d1 of row 1 (an 8-space cycle). Hatched, a1 slides E over b1, c1 to
+    # stop before d1 (2 spaces) or W over h1, g1, f1, e1 (4); d1 the same way round: 4 and 2.
+    # The other lines through them hold nothing that stops a slide (P-6: endless, illegal).
+    # Best gain 4 (4 spaces lay 4 eggs, P-7), 4 slides; B has no egg: nothing.
+    state = to_kernel(parse_position("8x8 E2E4/8/8/8/8/8/8/8 - A play 14/16 3+1/3+1 2"))
+    assert penguins_eval.hatch_reach(state, 0) == (4, 4)
+    assert penguins_eval.hatch_reach(state, 1) == (0, 0)
+    # With every penguin on the board (P-5: nothing left to hatch) the eggs are worth nothing here.
+    no_penguin = to_kernel(parse_position("8x8 E2E4/8/8/8/8/8/8/8 - A play 14/16 0+0/3+1 2"))
+    assert penguins_eval.hatch_reach(no_penguin, 0) == (0, 0)
+    # Past the opening (more than OPENING_PENGUINS penguins out) the eggs are not counted either.
+    two_out = to_kernel(parse_position("8x8 E2E4/8/8/4P3/4P3/8/8/8 - A play 14/16 1+1/3+1 4"))
+    assert penguins_eval.OPENING_PENGUINS == 1 and penguins_eval.hatch_reach(two_out, 0) == (0, 0)
