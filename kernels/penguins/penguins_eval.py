@@ -16,7 +16,11 @@ from kernels.rng import random_below, random_unit
 # Evaluation weights, indices into the weights array (tuned by self-play: docs/strength.md).
 W_SUPPLY, W_BEST_SLIDE, W_SLIDES, W_PENGUINS, W_WIN_NOW, W_THREAT, W_HATCH_SLIDE, W_HATCH_SLIDES = range(8)
 EVAL_WEIGHTS = np.array([100, 40, 5, 30, 5000, 3000, 20, 3], dtype=np.int64)
-OPENING_PENGUINS = 1  # hatch_reach counts a side's eggs while it has at most this many penguins out
+# The eggs are counted in the opening only, while both sides together have at most this many
+# penguins out: later features 1-3 read enough real slides, and skipping the eggs keeps the
+# middle game's evaluation as fast as before (docs/PERFORMANCE.md). Both sides or neither, so
+# the hatch that ends the opening does not favour one side.
+OPENING_PENGUINS = 2
 
 
 @njit(cache=True, inline="always")
@@ -48,12 +52,9 @@ def slide_reach(state, side, bits):
 @njit(cache=True, inline="always")
 def hatch_reach(state, side):
     """(best gain, number) of the slides a penguin hatched from one of `side`'s eggs could make
-    at once (P-5 then P-6; its other eggs still stop it), in the opening: while `side` has at
-    most OPENING_PENGUINS penguins on the board and one to hatch; (0, 0) after."""
-    # Later features 1-3 read enough real slides; skipping the eggs then keeps the middle
-    # game's evaluation as fast as before (docs/PERFORMANCE.md).
-    out = popcount(state[PENGUINS + side] | state[STARS + side])
-    if hatchling_stock(state, side) == 0 or out > OPENING_PENGUINS:
+    at once (P-5 then P-6; its other eggs still stop it); (0, 0) when `side` has no penguin
+    left to hatch."""
+    if hatchling_stock(state, side) == 0:
         return np.int64(0), np.int64(0)
     best, _, count = slide_reach(state, side, state[EGGS + side])
     return best, count
@@ -86,10 +87,11 @@ def evaluate(state, weights):
     score += weights[W_BEST_SLIDE] * (my_best - rival_best)
     score += weights[W_SLIDES] * (my_slides - rival_slides)
     score += weights[W_PENGUINS] * (my_penguins - rival_penguins)
-    my_hatch_best, my_hatch_slides = hatch_reach(state, me)
-    rival_hatch_best, rival_hatch_slides = hatch_reach(state, rival)
-    score += weights[W_HATCH_SLIDE] * (my_hatch_best - rival_hatch_best)
-    score += weights[W_HATCH_SLIDES] * (my_hatch_slides - rival_hatch_slides)
+    if my_penguins + rival_penguins <= OPENING_PENGUINS:
+        my_hatch_best, my_hatch_slides = hatch_reach(state, me)
+        rival_hatch_best, rival_hatch_slides = hatch_reach(state, rival)
+        score += weights[W_HATCH_SLIDE] * (my_hatch_best - rival_hatch_best)
+        score += weights[W_HATCH_SLIDES] * (my_hatch_slides - rival_hatch_slides)
     if state[PHASE] == PLAY_PHASE and can_win_now(state, me, my_longest):
         score += weights[W_WIN_NOW]
     if can_win_now(state, rival, rival_longest):

@@ -71,9 +71,23 @@ def test_an_egg_is_worth_the_slides_its_penguin_could_make():
     state = to_kernel(parse_position("8x8 E2E4/8/8/8/8/8/8/8 - A play 14/16 3+1/3+1 2"))
     assert penguins_eval.hatch_reach(state, 0) == (4, 4)
     assert penguins_eval.hatch_reach(state, 1) == (0, 0)
-    # With every penguin on the board (P-5: nothing left to hatch) the eggs are worth nothing here.
+    # With no unused penguin (P-5: nothing left to hatch) the eggs are worth nothing.
     no_penguin = to_kernel(parse_position("8x8 E2E4/8/8/8/8/8/8/8 - A play 14/16 0+0/3+1 2"))
     assert penguins_eval.hatch_reach(no_penguin, 0) == (0, 0)
-    # Past the opening (more than OPENING_PENGUINS penguins out) the eggs are not counted either.
-    two_out = to_kernel(parse_position("8x8 E2E4/8/8/4P3/4P3/8/8/8 - A play 14/16 1+1/3+1 4"))
-    assert penguins_eval.OPENING_PENGUINS == 1 and penguins_eval.hatch_reach(two_out, 0) == (0, 0)
+
+
+
+def test_the_eggs_count_in_the_opening_only():
+    # Two positions with A's eggs on a1 + d1 or on a1 + b3, penguins A e4 and B e5, A to move:
+    # no penguin can slide (each line holds nothing of its own side before a rival penguin or
+    # the start, P-6), so features 0-5 are equal. Hatched, a1 and d1 slide 2 and 4 spaces each
+    # way along row 1 (the test above): best 4, 4 slides; a1 and b3 share no line and e5 blocks
+    # a1's diagonal: nothing. With 2 penguins out (OPENING_PENGUINS) the eggs add
+    # 20 * 4 + 3 * 4 = 92; with A's third on h8 (on no line of the others) they add nothing.
+    def value(board, unused):
+        text = f"8x8 {board} - A play 14/16 {unused}/2+1 4"
+        return penguins_eval.evaluate(to_kernel(parse_position(text)), penguins_eval.EVAL_WEIGHTS)
+
+    assert penguins_eval.OPENING_PENGUINS == 2
+    assert value("E2E4/8/8/4P3/4p3/8/8/8", "2+1") - value("E7/8/1E6/4P3/4p3/8/8/8", "2+1") == 92
+    assert value("E2E4/8/8/4P3/4p3/8/8/7P", "1+1") == value("E7/8/1E6/4P3/4p3/8/8/7P", "1+1")
