@@ -932,8 +932,8 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
       caldera balance island start2 start3 start4 --games 400 --report docs/balance/island
       caldera balance penguins --engine greedy --json
       caldera balance island start2 start3 --games 400 --cluster local:2
-      caldera balance penguins "8x8 e7/8/8/8/8/8/8/8 - B setup 16/15 3+1/3+1 1" --moves +b1,+c2 \\
-          --engine alphabeta:depth=3 --games 200
+      caldera balance penguins "8x8 e7/8/8/8/8/8/8/8 - B setup 16/15 3+1/3+1 1" --moves +a5,+b2 \\
+          --engine alphabeta:depth=3,hash=1 --games 400
     """
     import json
     from solver.balance import balance_positions, position_arguments, summary_lines

@@ -49,7 +49,7 @@ def slide_reach(state, side, bits):
     return best, longest, count
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def hatch_reach(state, side):
     """(best gain, number) of the slides a penguin hatched from one of `side`'s eggs could make
     at once (P-5 then P-6; its other eggs still stop it); (0, 0) when `side` has no penguin
