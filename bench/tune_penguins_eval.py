@@ -5,7 +5,7 @@ it scores more than --accept against them over --games paired games (alpha-beta 
 openings of --random-plies random plies, colours swapped in each pair).
 
     python bench/tune_penguins_eval.py --games 40 --depth 2 --rounds 2
-    python bench/tune_penguins_eval.py --games 200 --depth 3 --rounds 1 --only best_slide,slides --random-plies 2
+    python bench/tune_penguins_eval.py --games 200 --depth 3 --rounds 1 --only hatch_slide,hatch_slides --random-plies 2
 
 --only tries some weights, by name; --start gives the weights to descend from (a weight of 0,
 a feature turned off, cannot be moved by halving and doubling).
