@@ -918,7 +918,11 @@ BALANCE_NOTE_EVERY = 50  # games between the progress lines `balance` writes whe
 @click.option("--cluster", default=None, metavar="SCHEDULER|local:N",
               help='Play the games on a Dask cluster: a scheduler address, or local:N for N local worker '
                    'processes (pip install ".[cluster]"; docs/cluster.md). The same figures as locally.')
-def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as_json, report_dir, jobs, cluster):
+@click.option("--moves", "paired_moves", default=None, metavar="MOVE,MOVE",
+              help="Compare two moves of the POSITION instead: --games games after each, paired by opening, "
+                   "--engine on every seat; prints the mover's result after each and the paired difference.")
+def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as_json, report_dir, jobs, cluster,
+            paired_moves):
     """Is a position fair? Self-play per POSITION: seat scores, draws, length, branching, Ludii's metrics.
 
     \b
@@ -933,6 +937,8 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
       caldera balance island start2 start3 start4 --games 400 --report docs/balance/island
       caldera balance penguins --engine greedy --json
       caldera balance island start2 start3 --games 400 --cluster local:2
+      caldera balance penguins "8x8 e7/8/8/8/8/8/8/8 - B setup 16/15 3+1/3+1 1" --moves +a5,+b2 \\
+          --engine alphabeta:depth=3,hash=1 --games 400
     """
     import json
     from solver.balance import balance_positions, position_arguments, summary_lines
@@ -952,6 +958,20 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
     if not entry.adversarial:
         raise click.UsageError(f"balance compares seats that play against each other; {game} is a single-agent game")
     chosen = position_arguments(entry, positions)
+    if paired_moves is not None:
+        from solver.paired_moves import pairing_lines
+
+        if engine_b or len(chosen) != 1 or cluster or report_dir or as_json or jobs > 1:
+            raise click.UsageError("--moves plays one POSITION with one --engine on every seat, here, in words "
+                                   "(no --vs, --cluster, --report, --json or --jobs)")
+        console = _stderr_console()
+        with _progress_bar(console) as progress, stop_after_game() as stop_requested:
+            task = progress.add_task(f"{game} moves", total=2 * n_games)
+            for line in pairing_lines(entry, chosen[0][1], paired_moves, EngineSpec.parse(engine_a), n_games,
+                                      random_plies, seed, on_game=lambda: progress.advance(task),
+                                      should_stop=stop_requested.is_set):
+                click.echo(line)
+        return
     specs = [(checked_spec(entry, EngineSpec.parse(engine_a), state),
               checked_spec(entry, EngineSpec.parse(engine_b or engine_a), state)) for _, state in chosen]
     for (spec_a, spec_b), (_, state) in zip(specs, chosen):

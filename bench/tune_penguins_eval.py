@@ -5,6 +5,10 @@ it scores more than --accept against them over --games paired games (alpha-beta 
 openings of --random-plies random plies, colours swapped in each pair).
 
     python bench/tune_penguins_eval.py --games 40 --depth 2 --rounds 2
+    python bench/tune_penguins_eval.py --games 200 --depth 3 --rounds 1 --only hatch_slide,hatch_slides --random-plies 2
+
+--only tries some weights, by name; --start gives the weights to descend from (a weight of 0,
+a feature turned off, cannot be moved by halving and doubling).
 
 The result and the run that produced it are recorded in docs/tuning.md; the weights in use are
 kernels/penguins/penguins_eval.py EVAL_WEIGHTS.
@@ -18,7 +22,7 @@ from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_pos
 from solver.games.registry import game
 from solver.match import play_match
 
-NAMES = ("supply", "best_slide", "slides", "penguins", "win_now", "threat")
+NAMES = ("supply", "best_slide", "slides", "penguins", "win_now", "threat", "hatch_slide", "hatch_slides")
 
 
 def spec(weights, depth):
@@ -35,13 +39,18 @@ def main():
     parser.add_argument("--random-plies", type=int, default=4)
     parser.add_argument("--accept", type=float, default=0.55)
     parser.add_argument("--position", default="start")
+    parser.add_argument("--only", default=",".join(NAMES), help="the weights to try, by name, joined by commas")
+    parser.add_argument("--start", default=None, help="weights to start from, joined by '/' (default EVAL_WEIGHTS)")
     args = parser.parse_args()
     start = parse_position(BUILTIN_POSITIONS[args.position])
-    current = [int(w) for w in EVAL_WEIGHTS]
+    current = [int(w) for w in EVAL_WEIGHTS] if args.start is None else [int(w) for w in args.start.split("/")]
+    tried = args.only.split(",")
     print(f"start {current}")
     for round_number in range(args.rounds):
         changed = False
         for index, name in enumerate(NAMES):
+            if name not in tried:
+                continue
             for factor in (0.5, 2.0):
                 candidate = list(current)
                 candidate[index] = max(1, round(current[index] * factor))

@@ -376,6 +376,40 @@ def consequence_words(state: State, move: Move) -> str:
     return ""
 
 
+def line_steps(state: State, start: int, target: int) -> tuple[int, str] | None:
+    """(steps, direction name) of the shortest straight run from `start` to `target` along a
+    wrapping line (P-1), or None when `target` is on none of the six lines of `start`."""
+    runs = []
+    for direction, (name, _, _) in enumerate(DIRECTIONS):
+        square, steps = neighbour(state.width, state.height, start, direction), 1
+        while square not in (start, target):
+            square, steps = neighbour(state.width, state.height, square, direction), steps + 1
+        if square == target:
+            runs.append((steps, name))
+    return min(runs) if runs else None
+
+
+def setup_words(state: State, move: Move) -> str:
+    """Why a rival egg (P-4) ranks where it does, in words ('' after other moves): on a board
+    with nothing on it every space is alike; else where the egg lies from the eggs already down."""
+    if move.action != RIVAL_EGG:
+        return ""
+    if not any(state.board) and not any(state.terrain):
+        # The board wraps on both axes (P-1), so a shift maps any space onto any other with
+        # every line and neighbour kept: the positions after any two first eggs are the same game.
+        return "(as good as any first egg: on the empty wrapping board every space is alike)"
+    me = state.to_move
+    eggs = [square for square, piece in enumerate(state.board) if piece is not None and piece.kind == EGG]
+    words = []
+    for square in eggs:
+        owner = "your" if state.board[square].side == me else f"{SIDES[state.board[square].side]}'s"
+        run = line_steps(state, square, move.square)
+        where = (f"on no line of {owner} egg on {_at(state, square)}" if run is None else
+                 f"{plural(run[0], 'space')} {run[1]} of {owner} egg on {_at(state, square)}")
+        words.append(where)
+    return f"({_and(words)})" if words else ""
+
+
 def score_words(score: Score) -> str:
     """The search's verdict in words."""
     if score.kind == "win":
@@ -392,9 +426,9 @@ def score_words(score: Score) -> str:
 def explain_move(state: State, move: Move, score: Score) -> str:
     """One line in plain words: the move's effects, what it threatens or allows, and its score."""
     parts = [action_words(state, move)]
-    consequence = consequence_words(state, move)
-    if consequence:
-        parts.append(consequence)
+    for extra in (consequence_words(state, move), setup_words(state, move)):
+        if extra:
+            parts.append(extra)
     verdict = score_words(score)
     if "wins at once" not in parts[0] or score.kind != "win":
         parts.append(f"({verdict})")
