@@ -32,6 +32,7 @@ from kernels.penguins.penguins_layout import (
 )
 from kernels.penguins.penguins_moves import all_occupied, encode_move, game_over, hatchling_stock, spaces
 from kernels.penguins.penguins_tiles import (
+    SCRATCH,
     entered_mask,
     explore,
     follow_up_moves,
@@ -140,7 +141,7 @@ def tile_playout_step(state, moves, rng):
     landings = popcount(empty)
     if state[PHASE] != PLAY_PHASE:
         return encode_move(RIVAL_EGG, nth_square(empty, random_below(rng, landings)), 0) if landings else np.int64(-1)
-    buf = np.empty((8, STATE_LEN), dtype=np.uint64)
+    buf = np.empty((SCRATCH + 1, STATE_LEN), dtype=np.uint64)  # the rows the generator's follow-ups use
     path = np.empty(PATH_ROOM, dtype=np.int64)
     after = buf[2]  # the row the generator's action stage uses; its follow-ups use rows 3-7
     eggs = hatchable(state, me) if hatchling_stock(state, me) != 0 else ZERO
