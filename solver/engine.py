@@ -227,7 +227,7 @@ def _run(spec: EngineSpec, kernel: str, root: np.ndarray, stop: np.ndarray | Non
 
 
 def parse_weights(text: str) -> tuple[int, ...]:
-    """Evaluation weights written as whole numbers joined by '/', e.g. '100/40/5/30/5000/3000'."""
+    """Evaluation weights written as whole numbers joined by '/', e.g. '100/40/5/30/5000/3000/20/3' (penguins: its EVAL_WEIGHTS)."""
     parts = text.split("/")
     if not all(p.lstrip("-").isdigit() for p in parts):
         raise EngineError(f"weights must be whole numbers joined by '/', not '{text}'")
