@@ -155,12 +155,14 @@ def alphabeta_analysis(
                 result.stopped = "nodes"
                 return
 
-    if module.legal_moves(root, np.empty(module.MAX_MOVES, dtype=np.int64)) == 0:
+    root_count = int(module.legal_moves(root, np.empty(module.MAX_MOVES, dtype=np.int64)))
+    if root_count == 0:
         result.stopped = "no-moves"
         return snapshot()
     # A root wider than the buffers: its moves ordered one ply deep first, under the same clock.
     wide: list[tuple[np.ndarray, str]] = []
-    watch(lambda: wide.append(wide_root_moves(kernel, root, weights, stop)), stop, seconds, started=started)
+    watch(lambda: wide.append(wide_root_moves(kernel, root, root_count, weights, stop)), stop, seconds,
+          started=started)
     root_moves, wide_note = wide[0]
     if wide_note:
         result.notes.append(wide_note)

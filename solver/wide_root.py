@@ -13,14 +13,15 @@ from solver.search import wide_root_core as core
 UNSCORED = -(1 << 62)  # below every score, and still negatable
 
 
-def wide_root_moves(kernel: str, root: np.ndarray, weights: np.ndarray, stop: np.ndarray) -> tuple[np.ndarray, str]:
-    """(root moves for the search, a note) for `root`: no moves and no note when its legal moves
-    fit the buffers; else its best MAX_MOVES by one-ply score, best first, and a note saying so.
+def wide_root_moves(kernel: str, root: np.ndarray, n: int, weights: np.ndarray,
+                    stop: np.ndarray) -> tuple[np.ndarray, str]:
+    """(root moves for the search, a note) for `root`, whose legal moves number `n` (the caller
+    has counted them): no moves and no note when they fit the buffers; else its best MAX_MOVES by
+    one-ply score, best first, and a note saying so.
 
     Moves left unscored when `stop` is raised keep their generation order behind the scored ones.
     """
     module = kernel_module(kernel)
-    n = int(module.legal_moves(root, np.empty(module.MAX_MOVES, dtype=np.int64)))
     if n <= module.MAX_MOVES:
         return np.empty(0, dtype=np.int64), ""
     if n > MOVE_LIMIT:
