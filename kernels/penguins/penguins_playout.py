@@ -32,6 +32,7 @@ from kernels.penguins.penguins_layout import (
 )
 from kernels.penguins.penguins_moves import all_occupied, encode_move, game_over, hatchling_stock, spaces
 from kernels.penguins.penguins_tiles import (
+    NO,
     SCRATCH,
     entered_mask,
     explore,
@@ -175,5 +176,5 @@ def tile_playout_step(state, moves, rng):
         code = heads[pick - landings - hatchings]
         k, final, captured = thrown_slide(state, me, code, after, path)
         entered = entered_mask(path, k)
-    n = follow_up_moves(state, after, me, code, entered, final, False, False, moves, 0, buf)
+    n = follow_up_moves(state, after, me, code, entered, final, NO, NO, moves, np.int64(0), buf)
     return moves[random_below(rng, min(n, moves.shape[0]))]

@@ -32,6 +32,12 @@ from kernels.penguins.penguins_moves import (
 WAYS_ROOM = 32  # tent/river orders x confluence choices x fork choices: 2 x 4 x 4 ways at most
 SCRATCH = 8 + WAYS_ROOM  # the buffer row after the ways' rows, for a comparison (seal_first)
 # Every layer a piece or barrier can be on, for effects that move whatever stands on a space.
+# Flags and counts handed down the move-part chain as numpy scalars, never Python literals: numba
+# compiles a jitted callee once per literal argument (True, False, 0, -1 each make another copy of
+# action_moves .. finish_moves), which tripled the tile kernel's first compile.
+YES = np.bool_(True)
+NO = np.bool_(False)
+NO_STOP = np.int64(-1)
 PIECE_LAYERS = np.array([EGGS, EGGS + 1, PENGUINS, PENGUINS + 1, STARS, STARS + 1, ICEBERGS,
                          SEAGULL, EMPEROR, NEST, SEAL], dtype=np.int64)
 
@@ -688,7 +694,7 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
         empty &= empty - ONE
         copy_words(state, after)
         lay(after, me, square)
-        n = follow_up_moves(before, after, me, code | encode_move(LAND, square, 0), ZERO, -1,
+        n = follow_up_moves(before, after, me, code | encode_move(LAND, square, 0), ZERO, NO_STOP,
                             emperor_moved, seal_moved, out, n, buf)
     if hatchling_stock(state, me) != 0:
         eggs = hatchable(state, me)
@@ -697,7 +703,7 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
             eggs &= eggs - ONE
             copy_words(state, after)
             hatch(after, me, square)
-            n = follow_up_moves(before, after, me, code | encode_move(HATCH, square, 0), ZERO, -1,
+            n = follow_up_moves(before, after, me, code | encode_move(HATCH, square, 0), ZERO, NO_STOP,
                                 emperor_moved, seal_moved, out, n, buf)
     orbiters = state[ORBITERS]
     jumps = 2 if popcount(state[HOLES]) == 2 else 1
@@ -733,14 +739,14 @@ def tile_moves(state, out):
     me = np.int64(state[TURN])
     buf = np.empty((SCRATCH + 1, STATE_LEN), dtype=np.uint64)
     path = np.empty(PATH_ROOM, dtype=np.int64)
-    n = 0
-    emperor_before = emperor_ways(state, me, BEFORE, False)
+    n = np.int64(0)
+    emperor_before = emperor_ways(state, me, BEFORE, NO)
     for e in range(-1, 6):
         if e >= 0 and not (emperor_before >> e) & 1:
             continue
         after_emperor, e_code = barrier_step_part(state, buf, 0, EMPEROR, e, me, np.int64(0), BEFORE,
                                                   EMPEROR_TIMING, EMPEROR_DIRECTION)
-        seal_before = seal_ways(after_emperor, me, False)
+        seal_before = seal_ways(after_emperor, me, NO)
         for l in range(-1, 6):
             if l >= 0 and not (seal_before >> l) & 1:
                 continue
@@ -749,8 +755,8 @@ def tile_moves(state, out):
             n = action_moves(state, first, me, l_code, e >= 0, l >= 0, out, n, buf, path)
     for l in range(6):
         for e in range(6):
-            if seal_first(state, me, BEFORE, False, False, l, e, buf, 1):
-                n = action_moves(state, buf[1], me, both_steps(BEFORE, e, l), True, True, out, n, buf, path)
+            if seal_first(state, me, BEFORE, NO, NO, l, e, buf, 1):
+                n = action_moves(state, buf[1], me, both_steps(BEFORE, e, l), YES, YES, out, n, buf, path)
     return n
 
 
