@@ -8,7 +8,8 @@ run only where TILES = 1.
 
 Move (int64): bits 0-5 space, 6-8 direction, 9-11 action, and from bit 12 the choices of P-9
 (hole jump, storm throw, tent or river first, branches, seagull, krill, emperor penguin, seal,
-blazing removal, and from bit 58 the confluences); a move without tiles keeps bits 12 and up 0.
+blazing removal, from bit 58 the confluences, bit 60 krill before the seagull); a move without
+tiles keeps bits 12 and up 0.
 """
 
 # Layers: word index, plus the side (0 = A, 1 = B) where a layer belongs to a side.
@@ -63,6 +64,7 @@ EMPEROR_TIMING, EMPEROR_DIRECTION = 41, 43
 SEAL_TIMING, SEAL_DIRECTION = 46, 48
 BLAZING_EGG = 51
 CONFLUENCES = 58  # bits 58-59: bit k = at the k-th contested confluence the higher space moves first
+KRILL_FIRST = 60  # P-9a: the krill eggs are laid before the seagull moves
 # The same fields by their reference Move attribute: name -> (first bit, width, offset); a field
 # stores value + offset, so that "none" (-1) of a square or direction is stored as 0.
 MOVE_FIELDS = {
@@ -70,6 +72,7 @@ MOVE_FIELDS = {
     "storm_push": (STORM_THROW, 3, 1),
     "river_first": (RIVER_FIRST, 1, 0),
     "seal_first": (SEAL_FIRST, 1, 0),
+    "krill_first": (KRILL_FIRST, 1, 0),
     "river_priority": (CONFLUENCES, 2, 0),
     "branches": (BRANCHES, 2, 0),
     "seagull": (SEAGULL_TARGET, 7, 1),

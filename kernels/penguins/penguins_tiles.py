@@ -4,8 +4,8 @@ blazing, krill), every legal combination of a move's parts, and apply.
 
 These run only for positions with TILES = 1. They follow the stages of the reference's move
 (solver/games/penguins/penguins_rules.py `_variants`): emperor then seal before the action, the
-action, tent and river, seagull, krill, emperor then seal after, blazing. A side's supply
-reaching 0 is the win (P-8): every later stage then does nothing.
+action, tent and river, seagull and krill (either first, P-9a), emperor then seal after, blazing.
+A side's supply reaching 0 is the win (P-8): every later stage then does nothing.
 
 Moves of a tile position can be very many (seagull x krill x emperor x seal choices multiply):
 tile_moves writes at most len(out) of them and returns the true number.
@@ -568,9 +568,23 @@ def finish_moves(state, me, code, emperor_moved, seal_moved, out, n, buf):
 
 
 @njit(cache=True)
-def krill_moves(state, me, code, entered, emperor_moved, seal_moved, out, n, buf):
-    """P-23: no extra egg, or one per krill tile entered, each on an empty space (ascending)."""
-    n = finish_moves(state, me, code, emperor_moved, seal_moved, out, n, buf)
+def krill_laid_moves(state, me, code, seagull_waits, emperor_moved, seal_moved, out, n, buf):
+    """The rest of a move once its krill eggs are on `state`; with the seagull still to move (krill
+    first, P-9a) only where that differs from the seagull first: a winning egg leaves the seagull
+    where it is, and with no empty space left it leaves the game."""
+    if seagull_waits and not won(state, me):
+        if board_mask(spaces(state)) & ~all_occupied(state):
+            return n  # it would move to an empty space: the position the seagull first gives
+        state[SEAGULL] = ZERO
+    return finish_moves(state, me, code, emperor_moved, seal_moved, out, n, buf)
+
+
+@njit(cache=True)
+def krill_moves(state, me, code, entered, seagull_waits, emperor_moved, seal_moved, out, n, buf):
+    """P-23: no extra egg, or one per krill tile entered, each on an empty space (ascending); with
+    `seagull_waits` the eggs come before the seagull (P-9a), so laying none is no move of its own."""
+    if not seagull_waits:
+        n = finish_moves(state, me, code, emperor_moved, seal_moved, out, n, buf)
     krill = popcount(entered & state[KRILL])
     supply = state[SUPPLY + me]
     if krill == 0 or supply == ZERO:
@@ -582,7 +596,8 @@ def krill_moves(state, me, code, entered, emperor_moved, seal_moved, out, n, buf
         first &= first - ONE
         copy_words(state, buf[5])
         lay(buf[5], me, a)
-        n = finish_moves(buf[5], me, code | (np.int64(a + 1) << KRILL_1), emperor_moved, seal_moved, out, n, buf)
+        n = krill_laid_moves(buf[5], me, code | (np.int64(a + 1) << KRILL_1), seagull_waits, emperor_moved,
+                             seal_moved, out, n, buf)
     if krill < 2 or supply < np.uint64(2):
         return n
     first = empty
@@ -597,32 +612,34 @@ def krill_moves(state, me, code, entered, emperor_moved, seal_moved, out, n, buf
             lay(buf[5], me, a)
             lay(buf[5], me, b)
             pair = (np.int64(a + 1) << KRILL_1) | (np.int64(b + 1) << KRILL_2)
-            n = finish_moves(buf[5], me, code | pair, emperor_moved, seal_moved, out, n, buf)
+            n = krill_laid_moves(buf[5], me, code | pair, seagull_waits, emperor_moved, seal_moved, out, n, buf)
     return n
 
 
 @njit(cache=True)
 def seagull_moves(before, state, me, code, entered, emperor_moved, seal_moved, out, n, buf):
     """P-11: an exploration that entered a space next to the seagull (where it stood before the
-    move, not across the edge) moves it to any empty space; with none it leaves the game."""
+    move, not across the edge) moves it to any empty space; with none it leaves the game. Then the
+    krill eggs first, where that gives another position (P-9a)."""
     gull = before[SEAGULL]
     if gull == ZERO or won(state, me) or entered & EDGE_NEAR[size_id(state), lowest_square(gull)] == ZERO:
-        return krill_moves(state, me, code, entered, emperor_moved, seal_moved, out, n, buf)
+        return krill_moves(state, me, code, entered, NO, emperor_moved, seal_moved, out, n, buf)
     if state[SEAGULL] == ZERO:  # the river carried it off the board
-        return krill_moves(state, me, code, entered, emperor_moved, seal_moved, out, n, buf)
+        return krill_moves(state, me, code, entered, NO, emperor_moved, seal_moved, out, n, buf)
     empty = board_mask(spaces(state)) & ~all_occupied(state)
     if empty == ZERO:
         copy_words(state, buf[4])
         buf[4, SEAGULL] = ZERO
-        return krill_moves(buf[4], me, code, entered, emperor_moved, seal_moved, out, n, buf)
+        return krill_moves(buf[4], me, code, entered, NO, emperor_moved, seal_moved, out, n, buf)
     while empty:
         target = lowest_square(empty)
         empty &= empty - ONE
         copy_words(state, buf[4])
         buf[4, SEAGULL] = bit(target)
-        n = krill_moves(buf[4], me, code | (np.int64(target + 1) << SEAGULL_TARGET), entered,
+        n = krill_moves(buf[4], me, code | (np.int64(target + 1) << SEAGULL_TARGET), entered, NO,
                         emperor_moved, seal_moved, out, n, buf)
-    return n
+    return krill_moves(state, me, code | (np.int64(1) << KRILL_FIRST), entered, YES, emperor_moved, seal_moved,
+                       out, n, buf)
 
 
 @njit(cache=True)
@@ -778,6 +795,15 @@ def barrier_steps(state, move, timing, me):
 
 
 @njit(cache=True)
+def lay_krill(state, move, me):
+    """Lay the krill eggs of `move` (P-23)."""
+    for shift in (KRILL_1, KRILL_2):
+        krill = field(move, shift, 7) - 1
+        if krill >= 0:
+            lay(state, me, krill)
+
+
+@njit(cache=True)
 def tile_apply(state, move, out):
     """Write into `out` the position after the legal `move` of a position with tiles."""
     copy_words(state, out)
@@ -801,14 +827,15 @@ def tile_apply(state, move, out):
         k, stop = explore(middle, out, me, square, path, k, stop, captured, thawed, field(move, STORM_THROW, 3) - 1)
         entered = entered_mask(path, k)
         stop_effects(out, me, stop, field(move, RIVER_FIRST, 1), field(move, CONFLUENCES, 2), field(move, BRANCHES, 2))
+    krill_first = field(move, KRILL_FIRST, 1) == 1
+    if krill_first:
+        lay_krill(out, move, me)
     gull = state[SEAGULL]
     if gull and not won(out, me) and out[SEAGULL] and entered & EDGE_NEAR[size_id(state), lowest_square(gull)]:
         target = field(move, SEAGULL_TARGET, 7) - 1
         out[SEAGULL] = bit(target) if target >= 0 else ZERO  # -1: no empty space, it leaves the game
-    for shift in (KRILL_1, KRILL_2):
-        krill = field(move, shift, 7) - 1
-        if krill >= 0:
-            lay(out, me, krill)
+    if not krill_first:
+        lay_krill(out, move, me)
     barrier_steps(out, move, AFTER, me)
     burnt = field(move, BLAZING_EGG, 7) - 1
     if burnt >= 0:

@@ -129,6 +129,8 @@ def _tile_attempt(rng: random.Random) -> State:
     busy = rng.sample(MULTIPLIERS, rng.randint(1, 2))
     if KRILL not in busy and rng.random() < 0.6:
         busy[0] = KRILL  # two krill eggs in one move need a slide across both tiles: make krill common
+    if busy == [KRILL] and rng.random() < 0.7:
+        busy.append(SEAGULL)  # P-9a: krill eggs laid before the seagull moves, a winning or space-filling egg
     kinds = [k for k in FLAT_TILES if rng.random() < 0.6] + [k for k in (KRILL, BLAZING) if k in busy]
     if rng.random() < 0.6 and not any(t is not None and t.kind == TENT for t in terrain):
         kinds.append(TENT)

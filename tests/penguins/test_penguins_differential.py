@@ -36,7 +36,7 @@ def test_reference_codes_match_the_layout():
     assert binding.ACTION_CODES == {ref.RIVAL_EGG: layout.RIVAL_EGG, ref.LAND: layout.LAND, ref.HATCH: layout.HATCH,
                                     ref.SLIDE: layout.SLIDE, ref.ORBIT: layout.ORBIT}
     fields = {"hole_jump": layout.HOLE_JUMP, "storm_push": layout.STORM_THROW, "river_first": layout.RIVER_FIRST,
-              "seal_first": layout.SEAL_FIRST,
+              "seal_first": layout.SEAL_FIRST, "krill_first": layout.KRILL_FIRST,
               "river_priority": layout.CONFLUENCES, "branches": layout.BRANCHES, "seagull": layout.SEAGULL_TARGET,
               "emperor": layout.EMPEROR_TIMING, "emperor_direction": layout.EMPEROR_DIRECTION,
               "seal": layout.SEAL_TIMING, "seal_direction": layout.SEAL_DIRECTION, "blazing": layout.BLAZING_EGG}
@@ -117,6 +117,7 @@ EFFECTS = (
     "P-13 orbit refused", "P-13 hatched next to the nest: no orbit", "P-13 carried next to the nest: no orbit",
     "P-13 own exploration ended next to the nest: may orbit",
     "P-9a tent and river in either order: one position, one move", "P-9a the seal before the emperor",
+    "P-9a seagull/krill order changed the position",
 )
 
 
@@ -124,7 +125,7 @@ def move_kind(move: ref.Move) -> tuple:
     """The shape of a move: its action and which of its choices are used."""
     return (move.action, move.hole_jump, move.storm_push >= 0, move.river_first, move.river_priority,
             move.branches > 0, move.seagull >= 0, len(move.krill), move.emperor, move.seal, move.seal_first,
-            move.blazing >= 0)
+            move.krill_first, move.blazing >= 0)
 
 
 def effects(state: ref.State, move: ref.Move, after: ref.State) -> set[str]:
@@ -139,7 +140,9 @@ def effects(state: ref.State, move: ref.Move, after: ref.State) -> set[str]:
              "P-14 seal before": move.seal == ref.BEFORE, "P-14 seal after": move.seal == ref.AFTER,
              "P-19 second arrow of a fork": move.branches > 0, "FAQ Q3 river before tent": move.river_first,
              "FAQ exp Q2 confluence: the higher space first": move.river_priority,
-             "P-9a the seal before the emperor": move.seal_first}
+             "P-9a the seal before the emperor": move.seal_first,
+             # listed only where the krill eggs first give a position the seagull first does not
+             "P-9a seagull/krill order changed the position": move.krill_first}
     seen.update(name for name, happened in named.items() if happened)
     if move.action == ref.HATCH and state.board[move.square].side != me:
         seen.add("P-18 radiation hatch")

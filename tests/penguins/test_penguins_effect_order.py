@@ -1,6 +1,6 @@
 """P-9a (FAQ Q3, FAQ expansion Q2): effects that trigger together happen in the mover's order,
 and orders that give the same position are one move. Each scenario runs in the reference rules
-and the kernel alike; every expected position was worked out by hand from P-16 and P-19 (the
+and the kernel alike; every expected position was worked out by hand from P-11, P-16, P-19 and P-23 (the
 steps are in each test's docstring)."""
 
 import pytest
@@ -77,3 +77,43 @@ def test_p9a_the_seal_may_step_before_the_emperor_where_that_gives_another_posit
     assert format_position(play(state, "em:W/se:W/+e5")) == "5x5 P4/5/1ML2/5/4E - B play 9/10 2+1/3+1 5"
     with pytest.raises(IllegalMove, match="P-9a"):
         parse_move(state, "se:SE/em:W/+e5")
+
+
+# A's penguin on a1 slides E over the krill b1 to c1 (the iceberg d1 stops it); c1 is next to the
+# seagull on c2, so the seagull must move and one krill egg may be laid.
+GULL_KRILL = "5x5 P2I1/2G2/5/5/5 kb1"
+
+
+def test_p9a_a_winning_krill_egg_before_the_seagull_leaves_the_seagull_where_it_was():
+    """P-9a, P-11, P-23, P-8: A has 3 eggs; a1-E lays two (a1, b1), so the krill egg is A's last
+    and wins. Seagull first, the seagull has left c2 for one of the 20 empty spaces before that
+    egg; krill first, the egg wins at once and the seagull never moves: 20 more moves (kf, one per
+    krill space) whose positions the seagull first cannot give."""
+    state = parse_position(f"{GULL_KRILL} A play 3/10 2+1/3+1 4")
+    slides = ways(state, "a1-E")
+    krill_first = {text for text in slides if "/kf" in text}
+    assert len(slides) == 20 + 20 * 20 + 20 and len(krill_first) == 20
+    assert "a1-E/kf/k:e5" in krill_first and not any("/g:" in text for text in krill_first)
+    assert format_position(play(state, "a1-E/kf/k:e5")) == "5x5 EEPI1/2G2/5/5/4E kb1 B play 0/10 2+1/3+1 5"
+    assert format_position(play(state, "a1-E/g:e4/k:e5")) == "5x5 EEPI1/5/5/4G/4E kb1 B play 0/10 2+1/3+1 5"
+
+
+def test_p9a_krill_first_without_a_new_position_is_the_seagull_first_move():
+    """P-9a: with 5 eggs the krill egg does not win; laid first on e4, the seagull then goes to e5:
+    the position of a1-E/g:e5/k:e4, so that is the only way to write it."""
+    state = parse_position(f"{GULL_KRILL} A play 5/10 2+1/3+1 4")
+    assert not any("/kf" in text for text in ways(state, "a1-E"))
+    with pytest.raises(IllegalMove, match="P-9a"):
+        parse_move(state, "a1-E/kf/g:e5/k:e4")
+    assert format_position(play(state, "a1-E/g:e5/k:e4")) == "5x5 EEPI1/5/5/4E/4G kb1 B play 2/10 2+1/3+1 5"
+
+
+def test_p9a_a_krill_egg_on_the_last_empty_space_first_sends_the_seagull_out_of_the_game():
+    """P-9a, P-11, P-23: on a full 4x4 board a1-E lays eggs on a1 and b1 (krill) and stops on c1
+    (iceberg d1), next to the seagull c2; d4 is the only empty space. Seagull first, it must go to
+    d4, and the krill egg may then go on c2, the space it left. Krill first, the egg fills d4, the
+    seagull has no empty space and leaves the game (c2 stays empty)."""
+    state = parse_position("4x4 P2I/eeGe/eeee/eee1 kb1 A play 5/6 2+1/3+1 4")
+    assert ways(state, "a1-E") == {"a1-E/g:d4", "a1-E/g:d4/k:c2", "a1-E/kf/k:d4"}
+    assert format_position(play(state, "a1-E/g:d4/k:c2")) == "4x4 EEPI/eeEe/eeee/eeeG kb1 B play 2/6 2+1/3+1 5"
+    assert format_position(play(state, "a1-E/kf/k:d4")) == "4x4 EEPI/ee1e/eeee/eeeE kb1 B play 2/6 2+1/3+1 5"

@@ -68,6 +68,7 @@ PARTS = (
     (("branches",), "river forks", "way", True),
     (("seagull",), "seagull", "space", False),
     (("krill",), "krill eggs", "choice", False),
+    (("krill_first",), "seagull or krill first", "way", True),
     (("blazing",), "blazing", "egg", False),
 )
 

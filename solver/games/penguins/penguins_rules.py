@@ -11,9 +11,9 @@ P-10..P-14). Under the pieces lies at most one flat terrain tile per space (P-15
 
 A move (P-9) is (pre-effects, action, follow-ups, post-effects), carried out in the order of
 `_carry_out`: emperor then seal before the action; the action; the stop effects of an
-exploration (tent, river); seagull relocation; krill eggs; emperor then seal after the action;
-the blazing removal. The moment the mover's supply is empty the game is won and nothing more of
-the move happens (P-7, P-8).
+exploration (tent, river); seagull relocation and krill eggs (either first, P-9a); emperor then
+seal after the action; the blazing removal. The moment the mover's supply is empty the game is
+won and nothing more of the move happens (P-7, P-8).
 """
 
 from __future__ import annotations
@@ -196,6 +196,7 @@ class Move:
     branches: int = 0  # P-19, FAQ exp Q1: bit k = arrow taken at the k-th fork holding a piece
     seagull: int = -1  # P-11: where the seagull goes
     krill: tuple[int, ...] = ()  # P-23: extra eggs, ascending
+    krill_first: int = 0  # P-9a: 1 = the krill eggs are laid before the seagull moves
     emperor: int = NOT_MOVED  # P-12: NOT_MOVED, BEFORE or AFTER
     emperor_direction: int = -1
     seal: int = NOT_MOVED  # P-14: NOT_MOVED, BEFORE or AFTER
@@ -987,6 +988,40 @@ def _krill_stage(state: State, turn: _Turn, entered, fixed: Move | None):
         yield ({"krill": targets} if targets else {}), after
 
 
+def _gull_krill_stage(state: State, turn: _Turn, entered, fixed: Move | None):
+    """P-11 and P-23 in the mover's order (P-9a): the seagull first, then the krill eggs first where
+    that gives a position the seagull first does not (a winning krill egg, or the last empty space
+    filled so that the seagull leaves the game)."""
+    krill_first = fixed is not None and fixed.krill_first
+    seagull_first: list[_Turn] = []
+    if not krill_first:
+        for gull, t1 in _seagull_stage(state, turn, entered, fixed):
+            for krill, t2 in _krill_stage(state, t1, entered, fixed):
+                seagull_first.append(t2)
+                yield {**gull, **krill}, t2
+        if fixed is not None:
+            return
+    elif not fixed.krill:
+        raise _Refused("the krill eggs come first only when the move lays krill eggs (P-9a)")
+    else:
+        seagull_first = [t2 for _, t1 in _seagull_stage(state, turn, entered, None)
+                         for _, t2 in _krill_stage(state, t1, entered, None)]
+    seen: set | None = None  # the positions already listed, made only once a krill egg comes first
+    for krill, t1 in _krill_stage(state, turn, entered, fixed):
+        if not krill:
+            continue  # no krill egg: the seagull first, already listed
+        if seen is None:
+            seen = {t.key() for t in seagull_first}
+        for gull, t2 in _seagull_stage(state, t1, entered, fixed):
+            if t2.key() in seen:
+                if krill_first:
+                    raise _Refused("the krill eggs first give the same position as the seagull first: "
+                                   "write the move without kf (P-9a)")
+                continue
+            seen.add(t2.key())
+            yield {**krill, **gull, "krill_first": 1}, t2
+
+
 def _blazing_stage(state: State, turn: _Turn, fixed: Move | None):
     """P-22, FAQ exp Q6: at the end of a play turn not yet won, one egg next to a blazing tile goes back."""
     options = [-1]
@@ -1018,12 +1053,11 @@ def _variants(state: State, fixed: Move | None, trace: bool = False) -> Iterator
     for before, t2 in _barrier_stage(state, start, BEFORE, fixed, False, False):
         for base, action, t3, entered, stop in _action_stage(state, t2, fixed):
             for stop_choices, t4 in _stop_stage(state, t3, entered, stop, fixed):
-                for gull, t5 in _seagull_stage(state, t4, entered, fixed):
-                    for krill, t6 in _krill_stage(state, t5, entered, fixed):
-                        for after, t8 in _barrier_stage(state, t6, AFTER, fixed, "emperor" in before, "seal" in before):
-                            for blaze, t9 in _blazing_stage(state, t8, fixed):
-                                parts = {**before, **action, **stop_choices, **gull, **krill, **after, **blaze}
-                                yield (Move(base.action, base.square, base.direction, **parts) if parts else base), t9
+                for gull_krill, t6 in _gull_krill_stage(state, t4, entered, fixed):
+                    for after, t8 in _barrier_stage(state, t6, AFTER, fixed, "emperor" in before, "seal" in before):
+                        for blaze, t9 in _blazing_stage(state, t8, fixed):
+                            parts = {**before, **action, **stop_choices, **gull_krill, **after, **blaze}
+                            yield (Move(base.action, base.square, base.direction, **parts) if parts else base), t9
 
 
 def _barrier_stage(state: State, turn: _Turn, timing: int, fixed: Move | None, emperor_moved: bool, seal_moved: bool):
