@@ -205,13 +205,13 @@ MAP_KINDS = {"drift": (oros_rules.DRIFT_ROW, oros_rules.DRIFT_COL), "tectonic": 
              "volcano": (oros_rules.ERUPT, oros_rules.CREATE)}  # the tectonics moves of each map slot
 
 
-def _map_moves_by_slot(state: State, who: int) -> dict[str, list[int]]:
+def _map_moves_by_slot(state: State, who: int) -> dict[str, tuple[int, ...]]:
     """The tectonics moves (oros_rules) seat `who`'s abilities allow, per map slot."""
     by_slot = {name: [] for name in MAP_KINDS}
     slot_of = {kind: name for name, kinds in MAP_KINDS.items() for kind in kinds}
     for move in oros_rules.legal_moves(player_map(state, who)):
         by_slot[slot_of[oros_rules.move_kind(move)]].append(move)
-    return by_slot
+    return {name: tuple(moves) for name, moves in by_slot.items()}
 
 
 def _details(state: State, who: int, target: str) -> list:
@@ -256,17 +256,14 @@ def _neighbours(state: State, place: Place, sea: bool) -> list[Place]:
     if place[0] == "seat":
         return [tile(place[1])]
     cell = place[1]
-    steps = [tile(n) for d in ORTHOGONAL
-             if (n := oros_rules.step(state.map, cell, d)) != cell
-             and (sea or state.map.levels[n] != SEA) and not _is_isolated(state, n)]
+    steps = []
+    for direction in ORTHOGONAL:
+        near = oros_rules.step(state.map, cell, direction)
+        if (sea or state.map.levels[near] != SEA) and not is_island(state, near):
+            steps.append(tile(near))
     if state.map.levels[cell] == MOUNTAIN:
         steps += [seat(s.cell, s.kind) for s in sanctuaries_on(state, cell)]
     return steps
-
-
-def _is_isolated(state: State, cell: int) -> bool:
-    # An island (a tile with no land beside it) is neither left nor entered by travel (O-12).
-    return state.map.levels[cell] != SEA and is_island(state, cell)
 
 
 def _walks(state: State, who: int, budget: int) -> list[tuple[Place, Place]]:
@@ -277,7 +274,7 @@ def _walks(state: State, who: int, budget: int) -> list[tuple[Place, Place]]:
     share = unlocked(state, who, "travel", "share_from")
     walks = []
     for origin in sorted(set(p for p in state.followers[who] if is_on_map(p))):
-        if origin[0] == "tile" and _is_isolated(state, origin[1]):
+        if origin[0] == "tile" and is_island(state, origin[1]):  # left only once connected (O-12)
             continue
         for destination, distance in _distances(state, origin, budget, sea).items():
             if destination == origin or (destination[0] == "tile" and state.map.levels[destination[1]] == SEA):

@@ -193,6 +193,6 @@ def land_cells(state: State) -> list[int]:
 
 
 def is_island(state: State, cell: int) -> bool:
-    """Whether the tile at `cell` has no land or mountain beside it: travel neither leaves nor
-    enters it (O-12)."""
-    return all(state.map.levels[step(state.map, cell, d)] == SEA for d in ORTHOGONAL)
+    """Whether `cell` holds an island: a level-1 tile with no land or mountain beside it, which
+    travel neither leaves nor enters (the seed's 島嶼版塊; O-12)."""
+    return state.map.levels[cell] == 1 and all(state.map.levels[step(state.map, cell, d)] == SEA for d in ORTHOGONAL)
