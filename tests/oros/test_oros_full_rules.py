@@ -1,5 +1,5 @@
 """Scenario tests of the full Oros game's reference rules: rulings O-8..O-14 and the seed's examples
-(docs/rules/oros.md sections 11-16). Each position is built by hand; each expected value is worked
+(docs/rules/oros.md sections 11-17). Each position is built by hand; each expected value is worked
 out from the rules, not read from the code."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from dataclasses import replace
 
 import pytest
 
-from solver.games.oros.oros_full_ai import ai_turn
 from solver.games.oros.oros_full_data import COLUMNS, SLOTS, design
 from solver.games.oros.oros_full_effects import advance_demigod, demigod_target, play_map_move
 from solver.games.oros.oros_full_rules import (
@@ -33,7 +32,16 @@ from solver.games.oros.oros_full_rules import (
 from solver.games.oros.oros_full_scoring import knowledge, knowledge_parts
 from solver.games.oros.oros_full_state import HOME, SANCTUM, Deck, Sanctuary, seat, setup, slot, tile
 from solver.games.oros.oros_notation import parse_cell, parse_position
-from solver.games.oros.oros_rules import DRIFT_ROW, MOUNTAIN, SEA, E, encode_create, encode_drift, encode_erupt, encode_tectonic
+from solver.games.oros.oros_rules import (
+    DRIFT_ROW,
+    MOUNTAIN,
+    SEA,
+    E,
+    encode_create,
+    encode_drift,
+    encode_erupt,
+    encode_tectonic,
+)
 
 EMPTY = "......./......./......./......./......."
 
@@ -183,7 +191,8 @@ def test_graduation_needs_free_slots():
     study = {p for p in legal_actions(state) if isinstance(p, Act) and p.slot == "study"}
     # The source slot is the only empty slot left: one follower graduates, never two; the
     # sanctum is full and there is no own sanctuary, so nobody enrols.
-    assert study == {Act("study", s, Graduate((SANCTUM,))) for s in ("drift", "tectonic", "volcano", "travel", "sanctuary")}
+    sources = ("drift", "tectonic", "volcano", "travel", "sanctuary")
+    assert study == {Act("study", s, Graduate((SANCTUM,))) for s in sources}
 
 
 def test_graduating_two_gives_two_wisdom_spent_on_hats():
@@ -493,3 +502,26 @@ def test_ai_studying_gains_wisdom_when_a_player_builds_on_its_mountain():
     state = play(state, Act("sanctuary", "volcano", d3))
     assert state.hats[1] == hats(drift=2)  # no card drawn yet: its lowest hat, first in order
     assert state.wisdom[0] == 2 and mover(state) == 0
+
+
+def test_ai_studies_in_the_first_free_seat_of_its_zone():
+    # Friendly card 1: develop study, graduate; zone B; map: mountain; demigod 1. e2 is zone B's
+    # cell 4: its stones seat is taken, its shrine seat free.
+    e2 = cell("e2")
+    rows = "2.31*.4./.14.M31/32*.14v1.2/1.23.1*4/.41.32."
+    built = (Sanctuary(e2, "stones", 0), Sanctuary(e2, "shrine", 2))
+    human = slots("volcano", "study", "travel") + (seat(e2, "stones"),)
+    state = successor(ai_game("friendly", rows, human=human, sanctuaries=built), 1)
+    assert seat(e2, "shrine") in state.followers[1] and state.followers[1].count(HOME) == 3
+    assert state.map.levels[cell("e1")] == MOUNTAIN  # zone B's first sea cell
+
+
+def test_enrolling_in_a_sanctuary_counts_against_the_map_limit():
+    d3 = cell("d3")
+    mine = slots("volcano", "travel", "sanctuary") + (tile(cell("a1")),)
+    state = game(MOUNTAIN_ROWS, followers=[mine, (), ()], sanctuaries=(Sanctuary(d3, "stones", 0),))
+    schools = {p.detail.school for p in legal_actions(state) if isinstance(p, Act) and isinstance(p.detail, Enrol)}
+    assert schools == {SANCTUM}  # study level 1: one follower on the map already
+    state = replace(state, hats=(hats(study=2),) + (hats(),) * 2)
+    schools = {p.detail.school for p in legal_actions(state) if isinstance(p, Act) and isinstance(p.detail, Enrol)}
+    assert schools == {SANCTUM, seat(d3, "stones")}

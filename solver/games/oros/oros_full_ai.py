@@ -2,7 +2,7 @@
 
 A card's develop icons are tried left to right until one is possible; its map action acts in
 its zone, whose cells are searched from number 1 to 9; then its demigod steps. The AI does not
-use action slots or abilities: its hats only score, and choose nothing (docs/rules/oros.md 14).
+use action slots or abilities: its hats only score, and choose nothing (docs/rules/oros.md section 17).
 """
 
 from __future__ import annotations

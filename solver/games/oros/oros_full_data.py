@@ -1,5 +1,5 @@
 """The full Oros game's designed data (ruling O-8): setup, ability columns and AI decks, read from
-solver/games/oros/data/*.toml and checked once. docs/rules/oros.md (sections 12-14) explains them."""
+solver/games/oros/data/*.toml and checked once. docs/rules/oros.md (sections 12, 13 and 17) explains them."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The full Oros game's turn rules (rulings O-8..O-14, seed 004's Oros part): the readable
-reference, the oracle for a future kernel. docs/rules/oros.md sections 11-16 explain every choice.
+reference, the oracle for a future kernel. docs/rules/oros.md sections 11-17 explain every choice.
 
 A ply is one value of the types below. A player's turn is up to three actions (O-9), each one
 `Act` (a follower moved from slot `source` onto the empty slot `slot`, doing `detail`), and each
@@ -166,8 +166,8 @@ def legal_actions(state: State) -> list:
     if state.ai[who]:
         return []
     if state.eruptions_left:
-        eruptions = [m for m in _map_moves_by_slot(state, who)["volcano"] if oros_rules.move_kind(m) == oros_rules.ERUPT]
-        return [Erupt(m) for m in eruptions] + [Stop()]
+        volcano = _map_moves_by_slot(state, who)["volcano"]
+        return [Erupt(m) for m in volcano if oros_rules.move_kind(m) == oros_rules.ERUPT] + [Stop()]
     if state.steps_left:
         return [Walk(o, d) for o, d in _walks(state, who, state.steps_left)] + [Stop()]
     forced = _forced(state, who)
