@@ -169,7 +169,7 @@ def sanctum_free(state: State, who: int) -> bool:
 
 def sanctuaries_on(state: State, cell: int) -> list[Sanctuary]:
     """The sanctuaries on the mountain at `cell`, in building order."""
-    return [s for s in state.sanctuaries if s.cell == cell]
+    return sorted((s for s in state.sanctuaries if s.cell == cell), key=lambda s: KINDS.index(s.kind))
 
 
 def next_kind(state: State, cell: int) -> str | None:
@@ -185,11 +185,6 @@ def can_build_on(state: State, who: int, cell: int) -> bool:
         return False
     kind = next_kind(state, cell)
     return kind is not None and sum(s.owner == who and s.kind == kind for s in state.sanctuaries) < design().per_kind
-
-
-def land_cells(state: State) -> list[int]:
-    """Cells holding a tile or a mountain."""
-    return [c for c, level in enumerate(state.map.levels) if level != SEA]
 
 
 def is_island(state: State, cell: int) -> bool:
