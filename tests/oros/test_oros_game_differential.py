@@ -1,0 +1,170 @@
+"""Differential tests: the full Oros game kernel (kernels/oros/oros_game_kernel.py) against the
+reference rules (solver/games/oros/oros_full_rules.py), ply for ply.
+
+2,000 seeded random games, 1-4 players against both AI decks, each cut after CUT_PLIES plies (the
+reference takes 0.1-0.5 s for a whole game, too slow for 2,000 in CI), half of them from the setup
+and half from a position the kernel reached by up to FAST_FORWARD uniformly random plies (back in
+the reference by the binding's from_kernel, which must give the same array again); and
+WHOLE_GAMES games played to the end. At every ply, from the kernel array of the position (which must equal the reference
+State's array: the kernel's successor is checked against the reference's at every step):
+whose ply it is, chance or not, over or not; the legal ply list (kernel move integers against the
+reference's plies encoded by the binding, as sorted lists, so a missing, extra or repeated ply
+fails); the chance outcomes with their probabilities; the successor of the chosen ply and of one
+other listed ply of another kind; at the end, the result of every seat.
+
+The random player picks a kind of ply first (a slot's action, a raise, a walk, ...) and then a ply
+of that kind, so that the few sanctuary, study and travel plies are played as often as the many
+map moves. docs/rules/oros.md section 18 describes this test.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from kernels.oros import oros_game_layout as layout
+from kernels.rng import new_rng
+from solver.games.oros import oros_game_binding as binding
+from solver.games.oros.oros_full_data import PERSONALITIES, design
+from solver.games.oros.oros_full_rules import (
+    Act,
+    chance_outcomes,
+    is_chance,
+    is_over,
+    legal_actions,
+    mover,
+    result,
+    successor,
+)
+from solver.games.oros.oros_full_state import State, setup
+from tests.random_chunks import play_chunk
+
+CHUNKS = 20
+GAMES_PER_CHUNK = 100  # 2,000 cut games in all
+CUT_PLIES = 30  # plies of each cut game (an AI's card draw is one ply)
+FAST_FORWARD = 600  # half the cut games start after up to this many kernel plies (random_start)
+WHOLE_GAMES = 8  # played to the end: 1-4 players x both decks
+
+
+def ply_kind(ply) -> str:
+    """The kind of a reference ply the random player chooses first: an action by its slot, else
+    the ply's type."""
+    return f"act {ply.slot}" if isinstance(ply, Act) else type(ply).__name__
+
+
+def compare(state: State, words: np.ndarray, rng: random.Random, events: Counter):
+    """Assert kernel == reference at `state` (kernel array `words`); return the ply played next
+    (None once the game is over) and the kernel's array after it."""
+    k = binding.kernel()
+    assert np.array_equal(words, binding.to_kernel(state)), "the kernel's position differs from the reference's"
+    assert bool(k.is_over(words)) == is_over(state)
+    assert bool(k.is_chance(words)) == is_chance(state)
+    assert int(k.to_move(words)) == mover(state)
+    outcomes = chance_outcomes(state)
+    expected = [(binding.encode_ply(state, card), p) for card, p in outcomes]
+    assert binding.chance_outcomes(words) == expected
+    if is_over(state):
+        values = np.zeros(layout.SEATS)
+        k.terminal_values(words, values)
+        assert tuple(values[:state.seats]) == pytest.approx(result(state), abs=1e-12)
+        assert binding.legal_moves(words) == []
+        events["game over"] += 1
+        return None, None
+    if outcomes:
+        choice = rng.choices([card for card, _ in outcomes], [p for _, p in outcomes])[0]
+        others = []
+        events["card drawn"] += 1
+    else:
+        plies = legal_actions(state)
+        got = binding.legal_moves(words)
+        assert sorted(got) == sorted(binding.encode_ply(state, ply) for ply in plies)
+        by_kind: dict[str, list] = {}
+        for ply in plies:
+            by_kind.setdefault(ply_kind(ply), []).append(ply)
+        kinds = sorted(by_kind)
+        kind = rng.choice(kinds)
+        choice = rng.choice(by_kind[kind])
+        other_kinds = [other for other in kinds if other != kind]
+        others = [rng.choice(by_kind[rng.choice(other_kinds)])] if other_kinds else []
+        events[kind] += 1
+    after = None
+    for ply in [choice] + others:
+        want = successor(state, ply)
+        have = binding.successor(words, binding.encode_ply(state, ply))
+        assert np.array_equal(have, binding.to_kernel(want)), (ply, state)
+        if ply is choice:
+            after = (want, have)
+    note_events(state, after[0], events)
+    return after
+
+
+def note_events(before: State, after: State, events: Counter):
+    """Count the rule events a ply carried out, to show the games reached them."""
+    events["sanctuary built"] += len(after.sanctuaries) > len(before.sanctuaries)
+    events["horizon recruit"] += sum(after.recruits) > sum(before.recruits)
+    events["red space fired"] += len(after.fired) > len(before.fired)
+    events["wisdom gained"] += sum(after.wisdom) > sum(before.wisdom)
+    events["mountain"] += after.map.levels.count(5) > before.map.levels.count(5)
+
+
+def play_game(state: State, rng: random.Random, events: Counter, cut: int | None) -> int:
+    """Play from `state`, comparing at every ply, to the end or for `cut` plies; return the plies."""
+    words = binding.to_kernel(state)
+    plies = 0
+    while cut is None or plies < cut:
+        state, words = compare(state, words, rng, events)
+        if state is None:
+            break
+        plies += 1
+    return plies
+
+
+def random_start(rng: random.Random, game: int) -> State:
+    """A seeded setup of 1-4 players against each AI deck in turn; every other game then runs up
+    to FAST_FORWARD random plies in the kernel (uniform play), so that the cut games start all
+    through the game, and goes back to the reference by from_kernel."""
+    state = setup(rng.randint(1, 4), PERSONALITIES[game // 2 % 2], rng.randrange(1 << 30))
+    if game % 2 == 0:
+        return state
+    words = np.empty(layout.STATE_LEN, dtype=np.uint64)
+    binding.kernel().random_plies(binding.to_kernel(state), rng.randrange(FAST_FORWARD), new_rng(rng.randrange(1 << 62)),
+                                  words)
+    state = binding.from_kernel(words)
+    assert np.array_equal(binding.to_kernel(state), words)
+    return state
+
+
+def test_the_layout_follows_the_design():
+    """The kernel's constants are the shipped design's and the contract's."""
+    k = binding.kernel()
+    assert (k.STATE_LEN, k.SEATS, k.HAS_CHANCE) == (layout.STATE_LEN, 4, True)
+    d = design()
+    assert (layout.TOP_SPACE, layout.ACTIONS_PER_TURN, layout.MAX_ROUNDS) == (d.top, d.actions_per_turn, d.max_rounds)
+    assert layout.RED_SPACES == sum(1 << space for space in d.red)
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_kernel_matches_reference_on_cut_games(chunk):
+    """GAMES_PER_CHUNK games of CUT_PLIES plies each agree ply for ply."""
+    plies, events = play_chunk(7000 + chunk, GAMES_PER_CHUNK,
+                               lambda rng, game, events: play_game(random_start(rng, game), rng, events, CUT_PLIES))
+    assert plies > GAMES_PER_CHUNK * CUT_PLIES // 2
+    for kind in ("card drawn", "ForcedIsland", "act study", "act travel", "act volcano", "Raise", "wisdom gained",
+                 "game over"):
+        assert events[kind] > 0, (kind, events)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_kernel_matches_reference_on_whole_games(players):
+    """Whole games against both decks agree to the end, result included, and meet the rules'
+    later events (sanctuaries, the horizon, red pyramid spaces)."""
+    events: Counter = Counter()
+    for game in range(WHOLE_GAMES // 4):
+        rng = random.Random(90 + 10 * players + game)
+        play_game(setup(players, PERSONALITIES[game % 2], game), rng, events, None)
+    assert events["game over"] == WHOLE_GAMES // 4
+    for kind in ("sanctuary built", "horizon recruit", "card drawn", "act sanctuary"):
+        assert events[kind] > 0, (kind, events)
