@@ -28,7 +28,6 @@ from solver.games.oros.oros_full_rules import (
     Raise,
     Stop,
     Walk,
-    is_chance,
     mover,
 )
 from solver.games.oros.oros_full_state import HOME, SANCTUM, Deck, Place, Sanctuary, State, seat, slot, tile
@@ -147,7 +146,7 @@ def _walk(walk: Walk) -> int:
 
 def _act_detail(act: Act) -> int:
     detail = act.detail
-    if act.slot in ("drift", "tectonic", "volcano", "sanctuary"):
+    if isinstance(detail, int):
         return detail  # a tectonics move integer, or the mountain's cell
     if isinstance(detail, Walk):
         return _walk(detail)
@@ -164,24 +163,23 @@ def _move(kind: int, target: int = 0, source: int = 0, detail: int = 0) -> int:
     return kind | target << layout.TARGET_SHIFT | source << layout.SOURCE_SHIFT | detail << layout.DETAIL_SHIFT
 
 
-def encode_ply(state: State, ply) -> int:
-    """The kernel's move integer of the reference ply `ply` in `state` (a card index at a chance node)."""
-    if is_chance(state):
-        return _move(layout.CARD, detail=ply)
-    if isinstance(ply, Act):
-        return _move(layout.ACT, SLOTS.index(ply.slot), SLOTS.index(ply.source), _act_detail(ply))
-    if isinstance(ply, Raise):
-        return _move(layout.RAISE, COLUMNS.index(ply.column))
-    if isinstance(ply, EndTurn):
-        return _move(layout.END_TURN)
-    if isinstance(ply, Stop):
-        return _move(layout.STOP)
-    if isinstance(ply, ForcedIsland):
-        return _move(layout.FORCED_ISLAND, source=SLOTS.index(ply.source), detail=ply.cell)
-    if isinstance(ply, ForcedStudy):
-        return _move(layout.FORCED_STUDY, source=SLOTS.index(ply.source))
-    if isinstance(ply, Erupt):
-        return _move(layout.ERUPT_MORE, detail=ply.move)
-    if isinstance(ply, Walk):
-        return _move(layout.WALK_MORE, detail=_walk(ply))
-    raise TypeError(f"not an Oros ply: {ply!r}")
+def encode_card(card: int) -> int:
+    """The kernel's move integer of an AI's card draw (a chance outcome)."""
+    return _move(layout.CARD, detail=card)
+
+
+_ENCODERS = {
+    Act: lambda ply: _move(layout.ACT, SLOTS.index(ply.slot), SLOTS.index(ply.source), _act_detail(ply)),
+    Raise: lambda ply: _move(layout.RAISE, COLUMNS.index(ply.column)),
+    EndTurn: lambda ply: _move(layout.END_TURN),
+    Stop: lambda ply: _move(layout.STOP),
+    ForcedIsland: lambda ply: _move(layout.FORCED_ISLAND, source=SLOTS.index(ply.source), detail=ply.cell),
+    ForcedStudy: lambda ply: _move(layout.FORCED_STUDY, source=SLOTS.index(ply.source)),
+    Erupt: lambda ply: _move(layout.ERUPT_MORE, detail=ply.move),
+    Walk: lambda ply: _move(layout.WALK_MORE, detail=_walk(ply)),
+}
+
+
+def encode_ply(ply) -> int:
+    """The kernel's move integer of the reference's decision ply `ply` (encode_card for a draw)."""
+    return _ENCODERS[type(ply)](ply)
