@@ -4,13 +4,13 @@ reference rules (solver/games/oros/oros_full_rules.py), ply for ply.
 2,000 seeded random games, 1-4 players against both AI decks, each cut after CUT_PLIES plies (the
 reference takes 0.1-0.5 s for a whole game, too slow for 2,000 in CI), half of them from the setup
 and half from a random point of a game the kernel played uniformly at random (back in the
-reference by the binding's from_kernel, which must give the same array again); and
-WHOLE_GAMES games played to the end. At every ply, from the kernel array of the position (which must equal the reference
-State's array: the kernel's successor is checked against the reference's at every step):
-whose ply it is, chance or not, over or not; the legal ply list (kernel move integers against the
-reference's plies encoded by the binding, as sorted lists, so a missing, extra or repeated ply
-fails); the chance outcomes with their probabilities; the successor of the chosen ply and of one
-other listed ply of another kind; at the end, the result of every seat.
+reference by the binding's from_kernel, which must give the same array again); and WHOLE_GAMES
+games per player count played to the end. At every ply: the kernel's array of the position (its
+successor from the ply before) equals the binding's array of the reference State; whose ply it
+is, chance or not, over or not; the legal ply list (kernel move integers against the reference's
+plies encoded by the binding, as sorted lists, so a missing, extra or repeated ply fails); the
+chance outcomes with their probabilities; the successor of the chosen ply and of one listed ply of
+another kind; at the end, the result of every seat (terminal_values against result).
 
 The random player picks a kind of ply first (a slot's action, a raise, a walk, ...) and then a ply
 of that kind, so that the few sanctuary, study and travel plies are played as often as the many
