@@ -8,7 +8,7 @@ over solver/games/oros/oros_full_rules.py. The generators differ, so the games d
 from the same distribution: the mean plies per game of the two sides should agree within a few
 percent (uniform play mostly runs to the round limit).
 
-    python bench/oros_game_ratio.py                      # 1-4 players, kernel 200 / reference 2 games each
+    python bench/oros_game_ratio.py                      # 1-4 players, kernel 1,000 / reference 10 games each
     python bench/oros_game_ratio.py --players 3 --kernel-games 1000 --reference-games 5
 
 Prints per setup the games/s and plies/s of each side and the ratio of plies/s (target of issue
@@ -62,8 +62,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, nargs="+", default=[1, 2, 3, 4])
     parser.add_argument("--deck", default="friendly", choices=["friendly", "aggressive"])
-    parser.add_argument("--kernel-games", type=int, default=200)
-    parser.add_argument("--reference-games", type=int, default=2)
+    parser.add_argument("--kernel-games", type=int, default=1000)
+    parser.add_argument("--reference-games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 

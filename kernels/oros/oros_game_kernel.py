@@ -39,6 +39,7 @@ from kernels.oros.oros_layout import (
 from kernels.oros.oros_layout import MAX_MOVES as MAP_MOVES
 from kernels.rng import random_below
 
+SOURCE_MASK = np.int64(7 << SOURCE_SHIFT)
 SLOT_BITS = np.array([1 << s for s in range(ALL_SLOTS.bit_length())], dtype=np.int64)  # one per action slot
 
 # --------------------------------------------------------------------------------- reading a state
@@ -526,22 +527,32 @@ def legal_moves(state, out):
     for target in range(len(SLOT_BITS)):
         if held & SLOT_BITS[target]:
             continue
-        for source in range(len(SLOT_BITS)):
-            if held & SLOT_BITS[source] == 0:
-                continue
-            if MAP_SLOTS & SLOT_BITS[target]:
-                for i in range(count):
-                    if map_slot(moves[i]) == target:
-                        n = put(out, n, ply(ACT, target, source, moves[i]))
-            elif target == STUDY_SLOT:
-                n = studies(state, who, source, out, n)
-            elif target == TRAVEL_SLOT:
-                steps = TRAVEL_STEPS[hat(state, who, TRAVEL_SLOT) - 1]
-                n = list_walks(state, who, steps, ACT, TRAVEL_SLOT, source, out, n)
+        if target == TRAVEL_SLOT or target == SANCTUARY_SLOT:
+            # The same plies whichever slot the follower came from: listed once, copied per source.
+            start = n
+            if target == TRAVEL_SLOT:
+                n = list_walks(state, who, TRAVEL_STEPS[hat(state, who, TRAVEL_SLOT) - 1], ACT, TRAVEL_SLOT, 0, out, n)
             else:
                 for cell in range(cells_of(state)):
                     if may_build(state, who, cell):
-                        n = put(out, n, ply(ACT, SANCTUARY_SLOT, source, cell))
+                        n = put(out, n, ply(ACT, SANCTUARY_SLOT, 0, cell))
+            size = n - start
+            n = start
+            for source in range(len(SLOT_BITS)):
+                if held & SLOT_BITS[source]:
+                    for i in range(size):
+                        listed = out[min(start + i, out.shape[0] - 1)]  # beyond the room nothing is written
+                        n = put(out, n, (listed & ~SOURCE_MASK) | source << SOURCE_SHIFT)
+            continue
+        for source in range(len(SLOT_BITS)):
+            if held & SLOT_BITS[source] == 0:
+                continue
+            if target == STUDY_SLOT:
+                n = studies(state, who, source, out, n)
+            else:
+                for i in range(count):
+                    if map_slot(moves[i]) == target:
+                        n = put(out, n, ply(ACT, target, source, moves[i]))
     return put(out, n, ply(END_TURN, 0, 0, 0))
 
 
