@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
+
+from playout_ratio import timed
 
 from kernels.rng import new_rng
 from solver.games.oros import oros_game_binding as binding
@@ -48,13 +49,6 @@ def reference_playouts(root, count: int, seed: int) -> int:
 def kernel_playouts(root, count: int, seed: int) -> int:
     """Play `count` random games from `root` in the kernel; return the plies played."""
     return int(binding.kernel().random_playouts(binding.to_kernel(root), count, new_rng(seed)))
-
-
-def timed(run, *args) -> tuple[int, float]:
-    """(result of run(*args), wall seconds)."""
-    started = time.perf_counter()
-    result = run(*args)
-    return result, time.perf_counter() - started
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ from numba import njit
 from kernels.bits import ONE, ZERO, bit, copy_words, popcount
 from kernels.oros import oros_kernel as tectonics
 from kernels.oros.oros_game_layout import *  # noqa: F403  (word indices, move kinds, design tables)
-from kernels.oros.oros_kernel import NEIGHBOUR, add_lava, cell_level, land_mask, set_level, size_id
+from kernels.oros.oros_kernel import NEIGHBOUR, add_lava, cell_level, set_level, size_id
 from kernels.oros.oros_layout import (
     ACTIONS,
     CREATE,
@@ -25,8 +25,6 @@ from kernels.oros.oros_layout import (
     FILL,
     HEIGHT,
     HOTSPOT,
-    LEVEL,
-    MOUNTAIN,
     MOUNTAIN3,
     MOUNTAIN_LEVEL,
     MOUNTAINS,

@@ -24,7 +24,6 @@ from solver.games.oros.oros_full_rules import (
     Erupt,
     ForcedIsland,
     ForcedStudy,
-    Graduate,
     Raise,
     Stop,
     Walk,
@@ -35,7 +34,8 @@ from solver.games.oros.oros_rules import Abilities
 
 CALLS = KernelCalls("oros.oros_game_kernel")
 KERNEL = CALLS.name
-kernel, legal_moves, successor, chance_outcomes = CALLS.module, CALLS.legal_moves, CALLS.successor, CALLS.chance_outcomes
+kernel, legal_moves, successor = CALLS.module, CALLS.legal_moves, CALLS.successor
+chance_outcomes = CALLS.chance_outcomes
 
 
 def place_code(place: Place) -> int:
@@ -111,8 +111,8 @@ def from_kernel(words: np.ndarray) -> State:
         for cell in range(board.cells):
             places += [tile(cell)] * w[layout.ON_TILE + layout.CELLS * who + cell]
         draw = w[base + layout.DRAW]
-        decks.append(Deck(tuple(card for card in range(draw.bit_length()) if draw >> card & 1), w[base + layout.TOP] - 1)
-                     if who >= players else None)
+        cards = tuple(card for card in range(draw.bit_length()) if draw >> card & 1)
+        decks.append(Deck(cards, w[base + layout.TOP] - 1) if who >= players else None)
 
     def per_seat(offset: int) -> tuple[int, ...]:
         return tuple(w[layout.SEAT_WORDS + layout.SEAT_STRIDE * who + offset] for who in range(seats))
