@@ -1014,21 +1014,27 @@ def apply(state, move, out):
     set_abilities(out, mover(out))
 
 
+@njit(cache=True, inline="always")
+def playout_move(state, moves, n, rng):
+    """The light playout policy (MCTS): a uniformly random one of the n legal plies."""
+    return moves[random_below(rng, n)]
+
+
 @njit(cache=True, nogil=True)
 def random_plies(root, limit, rng, out):
     """Play up to `limit` plies from `root` into `out`, stopping at the end of the game: cards drawn
-    by their probabilities (all alike), decisions uniformly at random; return the plies played."""
+    by their probabilities, decisions by playout_move; return the plies played."""
     moves = np.empty(MAX_MOVES, dtype=np.int64)
     probs = np.empty(MAX_MOVES, dtype=np.float64)
     scratch = np.empty_like(root)
     copy_words(root, out)
     plies = np.int64(0)
     while plies < limit and out[OVER] == ZERO:
-        if is_chance(out):
-            n = chance_outcomes(out, moves, probs)
+        if is_chance(out):  # the cards of the pile are alike
+            move = moves[random_below(rng, chance_outcomes(out, moves, probs))]
         else:
-            n = legal_moves(out, moves)
-        apply(out, moves[random_below(rng, min(n, MAX_MOVES))], scratch)
+            move = playout_move(out, moves, min(legal_moves(out, moves), MAX_MOVES), rng)
+        apply(out, move, scratch)
         copy_words(scratch, out)
         plies += 1
     return plies
