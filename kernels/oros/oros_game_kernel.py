@@ -986,7 +986,7 @@ def apply(state, move, out):
         who = mover(state)
         if kind == RAISE:
             set_seat_word(out, who, WISDOM, seat_word(out, who, WISDOM) - 1)
-            raise_hat(out, who, (move >> TARGET_SHIFT) & 15)
+            raise_hat(out, who, (move >> TARGET_SHIFT) & 7)
             settle(out)
         elif kind == END_TURN:
             next_turn(out)

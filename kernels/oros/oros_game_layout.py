@@ -31,7 +31,7 @@ Moves (int64): kind in bits 0-3, a slot in bits 4-6, another slot in bits 7-9, a
                  study: enrol 0 | follower slot << 1 | school place << 4, graduate 1 | sanctum
                  followers << 1 | (seat place + 1) << 3, << 12, << 21 (seat places ascending);
                  travel: a walk, origin place | destination place << 9; sanctuary: the cell
-    RAISE        the column in bits 4-7
+    RAISE        the column in bits 4-6
     END_TURN, STOP
     FORCED_ISLAND  source slot bits 7-9, the cell as detail;  FORCED_STUDY  source slot bits 7-9
     ERUPT_MORE   the eruption's tectonics move integer as detail

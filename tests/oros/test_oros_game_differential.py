@@ -92,7 +92,9 @@ def compare(state: State, words: np.ndarray, rng: random.Random, events: Counter
     after = None
     for ply in [choice] + others:
         want = successor(state, ply)
-        have = binding.successor(words, binding.encode_card(ply) if outcomes else binding.encode_ply(ply))
+        move = binding.encode_card(ply) if outcomes else binding.encode_ply(ply)
+        assert binding.decode_ply(move) == ply
+        have = binding.successor(words, move)
         assert np.array_equal(have, binding.to_kernel(want)), (ply, state)
         if ply is choice:
             after = (want, have)
@@ -145,6 +147,20 @@ def test_the_layout_follows_the_design():
     d = design()
     assert (layout.TOP_SPACE, layout.ACTIONS_PER_TURN, layout.MAX_ROUNDS) == (d.top, d.actions_per_turn, d.max_rounds)
     assert layout.RED_SPACES == sum(1 << space for space in d.red)
+
+
+def test_the_comparison_catches_a_wrong_kernel(monkeypatch):
+    """compare() fails on a kernel position that differs in one follower, and on a kernel whose
+    legal plies miss one: what the differential tests compare can fail."""
+    state = setup(2, "friendly", 3)
+    words = binding.to_kernel(state)
+    words[layout.ON_TILE + 7] += 1  # one more follower of seat 0 on the tile at cell 7
+    with pytest.raises(AssertionError):
+        compare(state, words, random.Random(0), Counter())
+    listed = binding.legal_moves
+    monkeypatch.setattr(binding, "legal_moves", lambda w: listed(w)[1:])
+    with pytest.raises(AssertionError):
+        compare(state, binding.to_kernel(state), random.Random(0), Counter())
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

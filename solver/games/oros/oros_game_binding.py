@@ -24,6 +24,7 @@ from solver.games.oros.oros_full_rules import (
     Erupt,
     ForcedIsland,
     ForcedStudy,
+    Graduate,
     Raise,
     Stop,
     Walk,
@@ -183,3 +184,31 @@ _ENCODERS = {
 def encode_ply(ply) -> int:
     """The kernel's move integer of the reference's decision ply `ply` (encode_card for a draw)."""
     return _ENCODERS[type(ply)](ply)
+
+
+def _walk_of(detail: int) -> Walk:
+    return Walk(_place(detail & 511), _place(detail >> layout.PLACE_BITS & 511))
+
+
+def _study_of(detail: int):
+    if detail & 1 == 0:
+        return Enrol(SLOTS[detail >> 1 & 7], _place(detail >> 4 & 511))
+    seats = [_place((detail >> shift & 511) - 1) for shift in layout.GRADUATE_SHIFTS if detail >> shift & 511]
+    return Graduate(tuple(sorted([SANCTUM] * (detail >> 1 & 3) + seats)))
+
+
+def decode_ply(move: int):
+    """The reference ply of a kernel move integer (the card index of a CARD move)."""
+    kind = move & layout.KIND_MASK
+    source = SLOTS[move >> layout.SOURCE_SHIFT & 7]
+    detail = move >> layout.DETAIL_SHIFT
+    if kind == layout.ACT:
+        target = SLOTS[move >> layout.TARGET_SHIFT & 7]
+        if target == "study":
+            return Act(target, source, _study_of(detail))
+        return Act(target, source, _walk_of(detail) if target == "travel" else detail)
+    decoders = {layout.RAISE: lambda: Raise(COLUMNS[move >> layout.TARGET_SHIFT & 7]), layout.END_TURN: EndTurn,
+                layout.STOP: Stop, layout.FORCED_ISLAND: lambda: ForcedIsland(source, detail),
+                layout.FORCED_STUDY: lambda: ForcedStudy(source), layout.ERUPT_MORE: lambda: Erupt(detail),
+                layout.WALK_MORE: lambda: _walk_of(detail), layout.CARD: lambda: detail}
+    return decoders[kind]()
