@@ -114,6 +114,7 @@ def note_events(before: State, after: State, events: Counter):
 def play_game(state: State, rng: random.Random, events: Counter, cut: int | None) -> int:
     """Play from `state`, comparing at every ply, to the end or for `cut` plies; return the plies."""
     words = binding.to_kernel(state)
+    assert binding.from_kernel(words) == state
     plies = 0
     while cut is None or plies < cut:
         state, words = compare(state, words, rng, events)
