@@ -256,19 +256,25 @@ def draw_pile(state, who):
     return pile
 
 
+@njit(cache=True)
+def list_cards(state, out):
+    """The current AI's possible draws as CARD moves into `out`, in card order; their number."""
+    pile = draw_pile(state, word(state, CURRENT))
+    n = 0
+    for card in range(DECK_SIZE[word(state, PERSONALITY)]):
+        if pile >> card & 1:
+            n = put(out, n, ply(CARD, 0, 0, card))
+    return n
+
+
 @njit(cache=True, nogil=True)
 def chance_outcomes(state, out_moves, out_probs):
     """The AI's possible draws, each card of its pile equally likely; 0 at a decision."""
     if not is_chance(state):
         return 0
-    pile = draw_pile(state, word(state, CURRENT))
-    count = popcount(np.uint64(pile))
-    n = 0
-    for card in range(DECK_SIZE[word(state, PERSONALITY)]):
-        if pile >> card & 1:
-            out_moves[n] = CARD | card << DETAIL_SHIFT
-            out_probs[n] = 1.0 / count
-            n += 1
+    n = list_cards(state, out_moves)
+    for i in range(n):
+        out_probs[i] = 1.0 / n
     return n
 
 
@@ -492,8 +498,8 @@ def may_build(state, who, cell):
 
 @njit(cache=True, nogil=True)
 def legal_moves(state, out):
-    """Every ply the mover may choose now (0 once over or at an AI's draw); writes at most
-    len(out) and returns the true number."""
+    """Every ply the mover may choose now (at an AI's draw: its cards; 0 once the game is over);
+    writes at most len(out) and returns the true number."""
     if state[OVER] != ZERO:
         return 0
     who = mover(state)
@@ -503,8 +509,8 @@ def legal_moves(state, out):
             if hat(state, who, column) < LEVELS:
                 n = put(out, n, ply(RAISE, column, 0, 0))
         return n
-    if is_ai(state, who):
-        return 0
+    if is_ai(state, who):  # an AI's card draw: its outcomes, as the other chance kernels list them
+        return list_cards(state, out)
     if state[ERUPTIONS_LEFT] != ZERO:
         moves = np.empty(MAP_MOVES, dtype=np.int64)
         for i in range(map_moves(state, moves)):

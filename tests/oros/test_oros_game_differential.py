@@ -73,6 +73,7 @@ def compare(state: State, words: np.ndarray, rng: random.Random, events: Counter
         events["game over"] += 1
         return None, None
     if outcomes:
+        assert binding.legal_moves(words) == [move for move, _ in expected]  # at a draw: the cards
         choice = rng.choices([card for card, _ in outcomes], [p for _, p in outcomes])[0]
         others = []
         events["card drawn"] += 1
