@@ -42,7 +42,17 @@ Moves (int64): kind in bits 0-3, a slot in bits 4-6, another slot in bits 7-9, a
 import numpy as np
 
 from kernels.oros import oros_layout as map_layout
-from solver.games.oros.oros_full_data import COLUMNS, ICONS, KINDS, MAP_ACTIONS, PERSONALITIES, SLOTS, design
+from solver.games.oros.oros_full_data import (
+    COLUMNS,
+    HORIZON_COLUMNS as HORIZON_NAMES,
+    ICONS,
+    KINDS,
+    MAP_ACTIONS,
+    PERSONALITIES,
+    SLOTS,
+    design,
+)
+from solver.games.oros.oros_full_scoring import KNOWLEDGE_COLUMNS
 
 MAP_LEN = map_layout.STATE_LEN
 MAX_SEATS = 4
@@ -103,10 +113,9 @@ def _tables():
         ("eruptions", col["volcano"]["eruptions"]), ("map_followers", col["study"]["map_followers"]),
         ("graduates", col["study"]["graduates"]), ("travel_steps", col["travel"]["steps"]),
         ("knowledge_each", col["sanctuary"]["knowledge_each"]))}
-    scoring = ("drift", "tectonic", "volcano", "study")  # oros_full_scoring.KNOWLEDGE_COLUMNS
     column_knowledge = np.zeros((N_COLUMNS, 6), dtype=np.int64)
-    demigod_step_from = np.full(N_COLUMNS, 99, dtype=np.int64)
-    for name in scoring:
+    demigod_step_from = np.full(N_COLUMNS, 99, dtype=np.int64)  # 99: no level moves the demigod
+    for name in KNOWLEDGE_COLUMNS:
         column_knowledge[COLUMNS.index(name)] = col[name]["knowledge"]
         demigod_step_from[COLUMNS.index(name)] = col[name]["demigod_step_from"]
     horizon_values = np.zeros(N_COLUMNS, dtype=np.int64)
@@ -147,7 +156,7 @@ SEA_FROM = _d.columns["travel"]["sea_from"]
 SHARE_FROM = _d.columns["travel"]["share_from"]
 EXTRA_WISDOM_FROM = _d.columns["sanctuary"]["extra_wisdom_from"]
 HORIZON_LEVEL = _d.horizon_level
-HORIZON_COLUMNS = 5  # the first five columns (oros_full_data.HORIZON_COLUMNS)
+HORIZON_COLUMNS = len(HORIZON_NAMES)  # the first columns of COLUMNS have a horizon
 LEVELS = 6
 SANCTUM_SEATS = _d.sanctum_seats
 PER_KIND = _d.per_kind

@@ -28,7 +28,7 @@ import pytest
 from kernels.oros import oros_game_layout as layout
 from kernels.rng import new_rng
 from solver.games.oros import oros_game_binding as binding
-from solver.games.oros.oros_full_data import PERSONALITIES, design
+from solver.games.oros.oros_full_data import COLUMNS, HORIZON_COLUMNS, PERSONALITIES, design
 from solver.games.oros.oros_full_rules import (
     Act,
     chance_outcomes,
@@ -149,6 +149,7 @@ def test_the_layout_follows_the_design():
     d = design()
     assert (layout.TOP_SPACE, layout.ACTIONS_PER_TURN, layout.MAX_ROUNDS) == (d.top, d.actions_per_turn, d.max_rounds)
     assert layout.RED_SPACES == sum(1 << space for space in d.red)
+    assert COLUMNS[:layout.HORIZON_COLUMNS] == HORIZON_COLUMNS  # the kernel counts them from the first
 
 
 def test_the_comparison_catches_a_wrong_kernel(monkeypatch):
