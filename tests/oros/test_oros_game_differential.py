@@ -4,8 +4,9 @@ reference rules (solver/games/oros/oros_full_rules.py), ply for ply.
 2,000 seeded random games, 1-4 players against both AI decks, each cut after CUT_PLIES plies (the
 reference takes 0.1-0.5 s for a whole game, too slow for 2,000 in CI), half of them from the setup
 and half from a random point of a game the kernel played uniformly at random (back in the
-reference by the binding's from_kernel, which must give the same array again); and WHOLE_GAMES
-games per player count played to the end. At every ply: the kernel's array of the position (its
+reference by the binding's from_kernel, which must give the same array again); FULL_SLOT_GAMES
+cut games with every slot full (forced study); and WHOLE_GAMES games per player count played to
+the end. At every ply: the kernel's array of the position (its
 successor from the ply before) equals the binding's array of the reference State; whose ply it
 is, chance or not, over or not; the legal ply list (kernel move integers against the reference's
 plies encoded by the binding, as sorted lists, so a missing, extra or repeated ply fails); the
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -28,9 +30,10 @@ import pytest
 from kernels.oros import oros_game_layout as layout
 from kernels.rng import new_rng
 from solver.games.oros import oros_game_binding as binding
-from solver.games.oros.oros_full_data import COLUMNS, HORIZON_COLUMNS, PERSONALITIES, design
+from solver.games.oros.oros_full_data import COLUMNS, HORIZON_COLUMNS, PERSONALITIES, SLOTS, design
 from solver.games.oros.oros_full_rules import (
     Act,
+    EndTurn,
     chance_outcomes,
     is_chance,
     is_over,
@@ -39,7 +42,7 @@ from solver.games.oros.oros_full_rules import (
     result,
     successor,
 )
-from solver.games.oros.oros_full_state import State, setup
+from solver.games.oros.oros_full_state import SANCTUM, State, setup, slot
 from tests.random_chunks import play_chunk
 
 CHUNKS = 20
@@ -99,12 +102,20 @@ def compare(state: State, words: np.ndarray, rng: random.Random, events: Counter
         assert np.array_equal(have, binding.to_kernel(want)), (ply, state)
         if ply is choice:
             after = (want, have)
-    note_events(state, after[0], events)
+    note_events(state, choice, after[0], events)
     return after
 
 
-def note_events(before: State, after: State, events: Counter):
+def note_events(before: State, ply, after: State, events: Counter):
     """Count the rule events a ply carried out, to show the games reached them."""
+    if isinstance(ply, EndTurn) and all(slot(s) in before.followers[mover(before)] for s in SLOTS):
+        events["full sanctum: the turn can only end"] += 1  # the only ply listed there
+    if isinstance(ply, Act) and ply.slot == "study":
+        events[type(ply.detail).__name__] += 1
+    on_map = [sum(p[0] == "tile" for p in places) for places in before.followers]
+    if isinstance(ply, int) and any(sum(p[0] == "tile" for p in places) < on_map[who]
+                                    for who, places in enumerate(after.followers) if who != before.current):
+        events["AI sent followers back"] += 1
     events["sanctuary built"] += len(after.sanctuaries) > len(before.sanctuaries)
     events["horizon recruit"] += sum(after.recruits) > sum(before.recruits)
     events["red space fired"] += len(after.fired) > len(before.fired)
@@ -176,6 +187,30 @@ def test_kernel_matches_reference_on_cut_games(chunk):
     for kind in ("card drawn", "ForcedIsland", "act study", "act travel", "act volcano", "Raise", "wisdom gained",
                  "game over"):
         assert events[kind] > 0, (kind, events)
+
+
+FULL_SLOT_GAMES = 100
+
+
+def with_full_slots(state: State, rng: random.Random) -> State:
+    """`state` with every human's six action slots full and 0-2 followers in its sanctum (its
+    followers on the map kept), where the forced study and its full-sanctum end of turn are due:
+    random play rarely fills all six slots."""
+    followers = list(state.followers)
+    for who in range(state.seats):
+        if not state.ai[who]:
+            on_map = tuple(p for p in followers[who] if p[0] in ("tile", "seat"))
+            followers[who] = tuple(sorted(on_map + tuple(slot(s) for s in SLOTS) + (SANCTUM,) * rng.randint(0, 2)))
+    return replace(state, followers=tuple(followers))
+
+
+def test_kernel_matches_reference_with_full_slots():
+    """FULL_SLOT_GAMES cut games from positions with every slot full agree ply for ply, and meet
+    the forced study and the turn that can only end (O-9)."""
+    plies, events = play_chunk(8000, FULL_SLOT_GAMES, lambda rng, game, events: play_game(
+        with_full_slots(random_start(rng, game), rng), rng, events, CUT_PLIES))
+    assert plies > FULL_SLOT_GAMES * CUT_PLIES // 2
+    assert events["ForcedStudy"] > 0 and events["full sanctum: the turn can only end"] > 0, events
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
