@@ -5,8 +5,8 @@ reference rules (solver/games/oros/oros_full_rules.py), ply for ply.
 reference takes 0.1-0.5 s for a whole game, too slow for 2,000 in CI), half of them from the setup
 and half from a random point of a game the kernel played uniformly at random (back in the
 reference by the binding's from_kernel, which must give the same array again); FULL_SLOT_GAMES
-cut games with every slot full (forced study); and WHOLE_GAMES games per player count played to
-the end. At every ply: the kernel's array of the position (its successor from the ply before)
+cut games with every slot full (forced study) and RAISED_HAT_GAMES with random hats (the later
+abilities); and WHOLE_GAMES games per player count played to the end. At every ply: the kernel's array of the position (its successor from the ply before)
 equals the binding's array of the reference State; whose ply it is, chance or not, over or not;
 the legal ply list (kernel move integers against the reference's plies encoded by the binding, as
 sorted lists, so a missing, extra or repeated ply fails; at a draw the cards); the chance outcomes
@@ -212,6 +212,28 @@ def test_kernel_matches_reference_with_full_slots():
         with_full_slots(random_start(rng, game), rng), rng, events, CUT_PLIES))
     assert plies > FULL_SLOT_GAMES * CUT_PLIES // 2
     assert events["ForcedStudy"] > 0 and events["full sanctum: the turn can only end"] > 0, events
+
+
+RAISED_HAT_GAMES = 100
+
+
+def with_raised_hats(state: State, rng: random.Random) -> State:
+    """`state` with every human's hats at random levels 1-6: the later abilities (sea travel,
+    sharing a tile, three graduates, drifting mountains, no fill, the demigod step at level 6)
+    that random play reaches only late, if at all."""
+    hats = tuple(tuple(rng.randint(1, 6) for _ in COLUMNS) if not state.ai[who] else state.hats[who]
+                 for who in range(state.seats))
+    # Wisdom to spend never exceeds the levels the hats can still rise (oros_full_effects.gain_wisdom).
+    wisdom = tuple(min(points, sum(6 - level for level in row)) for points, row in zip(state.wisdom, hats))
+    return replace(state, hats=hats, wisdom=wisdom)
+
+
+def test_kernel_matches_reference_with_raised_hats():
+    """RAISED_HAT_GAMES cut games from positions with raised hats agree ply for ply."""
+    plies, events = play_chunk(9000, RAISED_HAT_GAMES, lambda rng, game, events: play_game(
+        with_raised_hats(random_start(rng, game), rng), rng, events, CUT_PLIES))
+    assert plies > RAISED_HAT_GAMES * CUT_PLIES // 2
+    assert events["Walk"] > 0 and events["Erupt"] > 0 and events["Graduate"] > 0, events
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
