@@ -6,9 +6,9 @@ reference takes 0.1-0.5 s for a whole game, too slow for 2,000 in CI), half of t
 and half from a random point of a game the kernel played uniformly at random (back in the
 reference by the binding's from_kernel, which must give the same array again); FULL_SLOT_GAMES
 cut games with every slot full (forced study) and RAISED_HAT_GAMES with random hats (the later
-abilities); and WHOLE_GAMES games per player count played to the end. At every ply: the kernel's array of the position (its successor from the ply before)
-equals the binding's array of the reference State; whose ply it is, chance or not, over or not;
-the legal ply list (kernel move integers against the reference's plies encoded by the binding, as
+abilities); and WHOLE_GAMES games per player count played to the end. At every ply: the
+kernel's array of the position (its successor from the ply before) equals the binding's array of
+the reference State; whose ply it is, chance or not, over or not; the legal ply list (kernel move integers against the reference's plies encoded by the binding, as
 sorted lists, so a missing, extra or repeated ply fails; at a draw the cards); the chance outcomes
 with their probabilities; the successor of the chosen ply and of one listed ply of another kind,
 each ply decoded back by the binding; at the end, the result of every seat (terminal_values
