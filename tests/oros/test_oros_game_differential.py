@@ -8,11 +8,12 @@ reference by the binding's from_kernel, which must give the same array again); F
 cut games with every slot full (forced study) and RAISED_HAT_GAMES with random hats (the later
 abilities); and WHOLE_GAMES games per player count played to the end. At every ply: the
 kernel's array of the position (its successor from the ply before) equals the binding's array of
-the reference State; whose ply it is, chance or not, over or not; the legal ply list (kernel move integers against the reference's plies encoded by the binding, as
-sorted lists, so a missing, extra or repeated ply fails; at a draw the cards); the chance outcomes
-with their probabilities; the successor of the chosen ply and of one listed ply of another kind,
-each ply decoded back by the binding; at the end, the result of every seat (terminal_values
-against result).
+the reference State; whose ply it is, chance or not, over or not; the legal ply list (kernel
+move integers against the reference's plies encoded by the binding, as sorted lists, so a
+missing, extra or repeated ply fails; at a draw the cards); the chance outcomes with their
+probabilities; the successor of the chosen ply and of one listed ply of another kind, each ply
+decoded back by the binding; at the end, the result of every seat (terminal_values against
+result).
 
 The random player picks a kind of ply first (a slot's action, a raise, a walk, ...) and then a ply
 of that kind, so that the few sanctuary, study and travel plies are played as often as the many
