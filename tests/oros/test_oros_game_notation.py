@@ -166,7 +166,7 @@ def _field(text: str, field: str, word: str) -> tuple[str, int]:
     ("pyramid", "3/3/0", 2, "two demigods on space 3"),
     ("fired", "7", 0, "not a red space"),
     ("fired", "6", 0, "no demigod has reached space 6"),
-    ("decks", "12345678:-", 0, "one per seat (2)"),
+    ("decks", "12345678:-", 0, "one per AI (2)"),
     ("decks", "12345679:-/12345678:-", 7, "outside 1..8"),
     ("decks", "1234567:-/12345678:-", 8, "the whole deck"),
     ("decks", "1234567:7/12345678:-", 8, "not in the draw pile"),
@@ -198,6 +198,15 @@ def test_each_broken_field_is_named_with_its_column(field, word, offset, reason)
 def test_missing_wrong_size_and_trailing_junk(text, field, column, reason):
     error = notation_error(field, column, parse_position, text)
     assert reason in error.message
+
+
+def test_lenient_input_reads_as_canonical():
+    """Blanks between fields, a seat's tile cells and a draw pile in any order."""
+    canonical = GAME1.replace("..oooo/", ".o.o..d1f4/").replace(" 12345678:-/", " 1345:2/")
+    state = parse_position(canonical.replace("d1f4", "f4d1").replace("1345:", "5143:").replace(" 1:", "   1:"))
+    assert format_position(state) == canonical
+    assert state.followers[0] == (("slot", "study"), ("slot", "tectonic"), ("tile", 3), ("tile", 26))
+    assert state.decks[1] == ((0, 2, 3, 4), 1)
 
 
 def test_sanctuaries_on_a_mountain_in_building_order():

@@ -179,7 +179,7 @@ def parse_position(text: str) -> State:
     follower_parts = _parts(at, "followers", seats)
     followers = [_parse_followers(part, column, ai[who], board) for who, (part, column) in enumerate(follower_parts)]
     wisdom = [whole_number(part, "wisdom", column, 0, sum(LEVELS - level for level in hats[who]))
-              for who, (part, column) in enumerate(_parts(at, "wisdom", players))]
+              for who, (part, column) in enumerate(_parts(at, "wisdom", players, "player"))]
     sanctuaries = _parse_sanctuaries(*at["sanctuaries"], board, seats, followers)
     for who, (_, column) in enumerate(follower_parts):
         _check_recruits(followers[who], column, ai[who], hats[who])
@@ -210,13 +210,13 @@ def parse_position(text: str) -> State:
     return _parse_turn(state, at["turn"], words[len(FIELDS):])
 
 
-def _parts(at: dict, field: str, count: int) -> list[tuple[str, int]]:
-    """The '/'-joined parts of `field`, exactly `count` of them."""
+def _parts(at: dict, field: str, count: int, each: str = "seat") -> list[tuple[str, int]]:
+    """The '/'-joined parts of `field`, exactly `count` of them, one per `each`."""
     word, column = at[field]
     parts = parts_with_columns(word, column, "/")
     if len(parts) != count:
-        raise NotationError(field, column, f"'{word}' has {len(parts)} parts joined by '/'; write one per "
-                                           f"{'player' if field == 'wisdom' else 'seat'} ({count})")
+        raise NotationError(field, column, f"'{word}' has {len(parts)} parts joined by '/'; "
+                                           f"write one per {each} ({count})")
     return parts
 
 
@@ -354,7 +354,7 @@ def _parse_decks(at: dict, ai: tuple[bool, ...], personality: str) -> tuple[Deck
         return (None,) * len(ai)
     cards = len(design().decks[personality])
     decks: list[Deck | None] = [None] * len(ai)
-    for who, (part, at_part) in zip(ai_seats, _parts(at, "decks", len(ai_seats))):
+    for who, (part, at_part) in zip(ai_seats, _parts(at, "decks", len(ai_seats), "AI")):
         pile_text, colon, top_text = part.partition(":")
         if not colon:
             raise NotationError("decks", at_part, f"'{part}' should be the draw pile's cards, ':' and the discard's "
