@@ -22,6 +22,7 @@ from solver.games.oros.oros_game_notation import (
     parse_position,
 )
 from solver.games.oros.oros_puzzles import builtin_positions
+from tests.contract.test_contract_notation import mutations
 from tests.notation_cases import assert_docs_examples_run, notation_error
 
 # The 1-player start worked out by hand from data/setup.toml, data/abilities.toml and
@@ -207,6 +208,20 @@ def test_lenient_input_reads_as_canonical():
     assert format_position(state) == canonical
     assert state.followers[0] == (("slot", "study"), ("slot", "tectonic"), ("tile", 3), ("tile", 26))
     assert state.decks[1] == ((0, 2, 3, 4), 1)
+
+
+def test_one_edit_away_parses_or_names_a_column():
+    """A built-in start one character edit away either parses to a position whose text is canonical
+    or raises a NotationError whose column points into it (as the contract tests demand of records)."""
+    rng = random.Random("oros-full-notation")
+    for _, state in full_game_positions().values():
+        for mutated in mutations(format_position(state), rng):
+            try:
+                canonical = format_position(parse_position(mutated))
+            except NotationError as error:
+                assert 1 <= error.column <= len(mutated) + 1, (mutated, str(error))
+                continue
+            assert format_position(parse_position(canonical)) == canonical
 
 
 def test_sanctuaries_on_a_mountain_in_building_order():
