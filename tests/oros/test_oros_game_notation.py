@@ -233,8 +233,9 @@ def test_sanctuaries_on_a_mountain_in_building_order():
     state = parse_position(built)
     assert format_position(state) == built.replace("d3hC,d3sBA", "d3sBA,d3hC")
     assert ("seat", 17, "stones") in state.followers[0] and state.recruits == (0, 0, 0)
-    for sanctuaries, column, reason in [("d3tB", 0, "skip the stones"), ("d3sB,d3hB", 5, "one sanctuary per player"),
-                                        ("d3sB,d3sC", 5, "one stones")]:
+    for sanctuaries, column, reason in [("d3tB", 0, "skip the stones"), ("d3hB,d3tC", 0, "skip the stones"),
+                                        ("d3sB,d3tC", 0, "skip the shrine"),
+                                        ("d3sB,d3hB", 5, "one sanctuary per player"), ("d3sB,d3sC", 5, "one stones")]:
         broken, at = _field(text, "sanctuaries", sanctuaries)
         assert reason in notation_error("sanctuaries", at + column, parse_position, broken).message
 

@@ -309,12 +309,13 @@ def _parse_sanctuaries(word: str, column: int, board, seats: int, followers: lis
         built.append(Sanctuary(cell, kind, owner))
         if len(part) == 5:
             followers[_seat_letter(part[4], at + 4, "sanctuaries", seats)].append(seat(cell, kind))
-    for sanctuary in built:  # in building order per mountain (O-11), whatever the order written
-        due = KINDS[sum(s.cell == sanctuary.cell for s in built) - 1]
-        if not any(s.cell == sanctuary.cell and s.kind == due for s in built):
-            name = cell_name(sanctuary.cell, board.width)
-            raise NotationError("sanctuaries", column, f"the sanctuaries on {name} skip the {due}: stones, shrine, "
-                                                       "temple come in that order (O-11)")
+    for cell in dict.fromkeys(s.cell for s in built):  # built in order on each mountain (O-11)
+        kinds = {s.kind for s in built if s.cell == cell}
+        skipped = [kind for kind in KINDS[:len(kinds)] if kind not in kinds]
+        if skipped:
+            name = cell_name(cell, board.width)
+            raise NotationError("sanctuaries", column, f"the sanctuaries on {name} skip the {skipped[0]}: "
+                                                       "stones, shrine, temple come in that order (O-11)")
     return built
 
 
