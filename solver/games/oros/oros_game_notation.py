@@ -156,6 +156,7 @@ def _sanctuary_text(state: State, sanctuary: Sanctuary) -> str:
 
 
 def _deck_text(deck: Deck) -> str:
+    # One digit per card number: a deck of data/ai_*.toml holds 8 cards (9 would still fit).
     pile = "".join(str(card + 1) for card in deck.draw) or NONE
     return f"{pile}:{deck.top + 1 if deck.top >= 0 else NONE}"
 
