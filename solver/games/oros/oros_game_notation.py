@@ -466,9 +466,8 @@ def _detail_text(state: State, act: Act) -> str:
 
 @lru_cache(maxsize=8)
 def _legal(state: State) -> frozenset:
-    """The legal plies of `state` with their types, kept for the next few parses in the same position:
-    plies are tuples, so Stop() == EndTurn() and Raise("drift") == ForcedStudy("drift") as values."""
-    return frozenset((type(ply), ply) for ply in legal_actions(state))
+    """The legal plies of `state`, kept for the next few parses in the same position."""
+    return frozenset(legal_actions(state))
 
 
 def parse_action(state: State, text: str):
@@ -484,7 +483,7 @@ def parse_action(state: State, text: str):
     if is_chance(state):
         return _parse_draw(state, text, rest, len(head) + 2)
     ply = _parse_ply(state, text, head, colon, rest)
-    if (type(ply), ply) not in _legal(state):
+    if ply not in _legal(state):
         raise IllegalMove(f"{text} is not legal: {_illegal_reason(state, ply)}")
     return ply
 
@@ -595,5 +594,5 @@ def _illegal_reason(state: State, ply) -> str:
         return f"no follower of seat {SEAT_LETTERS[who]} stands on the {ply.source} slot"
     if isinstance(ply, Act) and slot(ply.slot) in places:
         return f"the {ply.slot} slot is taken"
-    listed = sorted(format_action(state, p) for _, p in _legal(state))
+    listed = sorted(format_action(state, p) for p in _legal(state))
     return "legal here: " + ", ".join(listed[:8]) + (" ..." if len(listed) > 8 else "")
