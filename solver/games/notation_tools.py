@@ -44,3 +44,12 @@ def resolve(text: str | None, builtins: dict[str, str], default: str, parse: Cal
         names = ", ".join(builtins)
         raise NotationError("position", 1, f"'{shown(text)}' is neither a built-in position ({names}) nor notation text")
     return parse(text)
+
+
+def parts_with_columns(word: str, column: int, separator: str) -> list[tuple[str, int]]:
+    """The parts of `word` (which starts at `column`) split at `separator`, each with its 1-based column."""
+    parts = []
+    for part in word.split(separator):
+        parts.append((part, column))
+        column += len(part) + len(separator)
+    return parts

@@ -158,6 +158,8 @@ def test_a_full_board_and_a_full_sanctum_can_only_end_the_turn():
     mine = slots(*SLOTS) + (SANCTUM, SANCTUM, tile(cell("a1")))
     state = game("1....../......./......./......./.......", followers=[mine, (), ()])
     assert legal_actions(state) == [EndTurn()]
+    # Ending the turn is not stopping an action: the plies of different kinds never compare equal.
+    assert Stop() not in legal_actions(state) and Raise("drift") != ForcedStudy("drift")
 
 
 def test_volcano_level_two_erupts_twice_in_one_action():

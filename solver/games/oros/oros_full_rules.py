@@ -14,9 +14,8 @@ ply: `chance_outcomes` lists its card draws and `successor` plays the drawn card
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import NamedTuple
 
 from solver.games.oros import oros_rules
 from solver.games.oros.oros_full_ai import ai_turn, draw_pile
@@ -52,7 +51,10 @@ from solver.games.oros.oros_full_state import (
 from solver.games.oros.oros_rules import MOUNTAIN, ORTHOGONAL, SEA
 
 
-class Act(NamedTuple):
+# Plies are frozen dataclasses, not NamedTuples: a tuple compares by value alone, so Stop() would
+# equal EndTurn() and Raise("drift") ForcedStudy("drift"); a dataclass equals only its own kind.
+@dataclass(frozen=True)
+class Act:
     """One action (O-9): the follower on slot `source` moves onto the empty slot `slot` and does
     it. `detail`: a tectonics move integer (drift, tectonic, volcano), Enrol or Graduate (study),
     Walk (travel), the mountain's cell (sanctuary)."""
@@ -62,56 +64,65 @@ class Act(NamedTuple):
     detail: object
 
 
-class Enrol(NamedTuple):
+@dataclass(frozen=True)
+class Enrol:
     """Study: the follower on slot `follower` goes to study at `school` (the sanctum or a seat)."""
 
     follower: str
     school: Place
 
 
-class Graduate(NamedTuple):
+@dataclass(frozen=True)
+class Graduate:
     """Study: the studying followers at `followers` return to empty slots, 1 wisdom each."""
 
     followers: tuple[Place, ...]
 
 
-class Walk(NamedTuple):
+@dataclass(frozen=True)
+class Walk:
     """Travel: one follower walks from `origin` to `destination` over connected land (O-12)."""
 
     origin: Place
     destination: Place
 
 
-class Erupt(NamedTuple):
+@dataclass(frozen=True)
+class Erupt:
     """A further eruption of the current volcano action (volcano levels 2 and 3)."""
 
     move: int
 
 
-class Stop(NamedTuple):
+@dataclass(frozen=True)
+class Stop:
     """Ends the current volcano or travel action before its eruptions or steps run out."""
 
 
-class Raise(NamedTuple):
+@dataclass(frozen=True)
+class Raise:
     """Spends one wisdom point: the hat of `column` up one level (O-10)."""
 
     column: str
 
 
-class ForcedIsland(NamedTuple):
+@dataclass(frozen=True)
+class ForcedIsland:
     """Forced: the follower on slot `source` goes to the level-1 tile at `cell` (the seed)."""
 
     source: str
     cell: int
 
 
-class ForcedStudy(NamedTuple):
+@dataclass(frozen=True)
+class ForcedStudy:
     """Forced, all six slots full: the follower on slot `source` goes to study in the sanctum."""
 
     source: str
 
 
-class EndTurn(NamedTuple):
+@dataclass(frozen=True)
+class EndTurn:
     """Ends the turn with actions left (the seed: at most three actions)."""
 
 
