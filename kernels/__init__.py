@@ -3,8 +3,10 @@
 no numba; importing a kernel module does.
 
 Before numba loads, NUMBA_CACHE_DIR is pointed at a folder named after a hash of these
-sources and of the jitted searches in solver/search/ (unless the user set it): numba does not recompile a cached caller when a callee in
-another file changes, so a fresh folder per source version means an edit never runs stale code.
+sources, of the jitted searches in solver/search/ and of the designed data the Oros game kernel
+compiles in (solver/games/oros/data/), unless the user set it: numba does not recompile a cached
+caller when a callee in another file changes, nor a function when a global it reads changes, so a
+fresh folder per source version means an edit never runs stale code.
 """
 
 import hashlib
@@ -18,7 +20,8 @@ def _cache_dir() -> Path:
     """Where compiled kernels are cached for this exact version of the kernel sources."""
     digest = hashlib.sha256()
     root = Path(__file__).parent
-    for source in sorted([*root.rglob("*.py"), *(root.parent / "solver" / "search").rglob("*.py")]):
+    designed = (root.parent / "solver" / "games" / "oros" / "data").glob("*.toml")
+    for source in sorted([*root.rglob("*.py"), *(root.parent / "solver" / "search").rglob("*.py"), *designed]):
         digest.update(source.read_bytes())
     base = os.environ.get("CALDERA_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "caldera"
     return Path(base) / f"numba-{digest.hexdigest()[:16]}"
