@@ -3,8 +3,8 @@
 no numba; importing a kernel module does.
 
 Before numba loads, NUMBA_CACHE_DIR is pointed at a folder named after a hash of these
-sources, of the jitted searches in solver/search/ and of the designed data the Oros game kernel
-compiles in (solver/games/oros/data/), unless the user set it: numba does not recompile a cached
+sources, of the jitted searches in solver/search/ and of the data files the games ship
+(solver/games/<game>/data/, which a kernel may compile in as tables), unless the user set it: numba does not recompile a cached
 caller when a callee in another file changes, nor a function when a global it reads changes, so a
 fresh folder per source version means an edit never runs stale code.
 """
@@ -20,8 +20,8 @@ def _cache_dir() -> Path:
     """Where compiled kernels are cached for this exact version of the kernel sources."""
     digest = hashlib.sha256()
     root = Path(__file__).parent
-    designed = (root.parent / "solver" / "games" / "oros" / "data").glob("*.toml")
-    for source in sorted([*root.rglob("*.py"), *(root.parent / "solver" / "search").rglob("*.py"), *designed]):
+    data = (path for path in (root.parent / "solver" / "games").glob("*/data/**/*") if path.is_file())
+    for source in sorted([*root.rglob("*.py"), *(root.parent / "solver" / "search").rglob("*.py"), *data]):
         digest.update(source.read_bytes())
     base = os.environ.get("CALDERA_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "caldera"
     return Path(base) / f"numba-{digest.hexdigest()[:16]}"
