@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from playout_ratio import timed
+from playout_ratio import print_table, timed
 
 from kernels.rng import new_rng
 from solver.games.oros import oros_game_binding as binding
@@ -65,16 +65,9 @@ def main() -> None:
     kernel_playouts(roots[args.players[0]], 1, 0)  # compile or load the kernel first
     print(f"oros full game, {args.deck} AI deck: random playouts, seed {args.seed}: kernel {args.kernel_games:,} "
           f"games, reference {args.reference_games:,} games per setup")
-    header = (f"{'players':>7}  {'kernel games/s':>14}  {'plies/game':>10}  {'reference games/s':>17}  "
-              f"{'plies/game':>10}  {'ratio plies/s':>13}")
-    print(header)
-    print("-" * len(header))
-    for players, root in roots.items():
-        k_plies, k_time = timed(kernel_playouts, root, args.kernel_games, args.seed)
-        r_plies, r_time = timed(reference_playouts, root, args.reference_games, args.seed)
-        ratio = (k_plies / k_time) / (r_plies / r_time)
-        print(f"{players:>7}  {args.kernel_games / k_time:>14,.1f}  {k_plies / args.kernel_games:>10,.0f}  "
-              f"{args.reference_games / r_time:>17,.2f}  {r_plies / args.reference_games:>10,.0f}  {ratio:>12,.0f}x")
+    rows = ((players, *timed(kernel_playouts, root, args.kernel_games, args.seed),
+             *timed(reference_playouts, root, args.reference_games, args.seed)) for players, root in roots.items())
+    print_table("players", rows, args.kernel_games, args.reference_games)
 
 
 if __name__ == "__main__":

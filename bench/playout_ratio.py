@@ -57,6 +57,21 @@ def timed(run, *args) -> tuple[int, float]:
     return result, time.perf_counter() - started
 
 
+def print_table(label: str, rows, kernel_games: int, reference_games: int) -> None:
+    """Print each row (name, kernel plies, kernel seconds, reference plies, reference seconds) as it
+    comes: both sides' games/s and plies/game, and the kernel's ratios of games/s and plies/s."""
+    header = (f"{label:>8}  {'kernel games/s':>14}  {'plies/game':>10}  {'reference games/s':>17}  "
+              f"{'plies/game':>10}  {'ratio games/s':>13}  {'ratio plies/s':>13}")
+    print(header)
+    print("-" * len(header))
+    for name, k_plies, k_seconds, r_plies, r_seconds in rows:
+        k_rate, r_rate = kernel_games / k_seconds, reference_games / r_seconds
+        k_ply_rate, r_ply_rate = k_plies / k_seconds, r_plies / r_seconds
+        print(f"{name:>8}  {k_rate:>14,.0f}  {k_plies / kernel_games:>10.1f}  {r_rate:>17,.1f}  "
+              f"{r_plies / reference_games:>10.1f}  {k_rate / r_rate:>12,.0f}x  {k_ply_rate / r_ply_rate:>12,.0f}x", flush=True)
+    print("ratio = kernel rate / reference rate (plies include the chance events)")
+
+
 def main() -> None:
     """Time both sides for each start position and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -73,19 +88,9 @@ def main() -> None:
     kernel_playouts(record, roots[names[0]], 1, 0)  # compile or load the kernel first
     print(f"{args.game}: random playouts, seed {args.seed}: kernel {args.kernel_games:,} games, "
           f"reference {args.reference_games:,} games per position")
-    header = (f"{'position':>8}  {'kernel games/s':>14}  {'plies/game':>10}  {'reference games/s':>17}  "
-              f"{'plies/game':>10}  {'ratio games/s':>13}  {'ratio plies/s':>13}")
-    print(header)
-    print("-" * len(header))
-    for name, root in roots.items():
-        k_plies, k_seconds = timed(kernel_playouts, record, root, args.kernel_games, args.seed)
-        r_plies, r_seconds = timed(reference_playouts, record, root, args.reference_games, args.seed)
-        k_rate, r_rate = args.kernel_games / k_seconds, args.reference_games / r_seconds
-        k_ply_rate, r_ply_rate = k_plies / k_seconds, r_plies / r_seconds
-        print(f"{name:>8}  {k_rate:>14,.0f}  {k_plies / args.kernel_games:>10.1f}  {r_rate:>17,.1f}  "
-              f"{r_plies / args.reference_games:>10.1f}  {k_rate / r_rate:>12,.0f}x  {k_ply_rate / r_ply_rate:>12,.0f}x")
-    print("ratio = kernel rate / reference rate (plies include the chance events)")
-
+    rows = ((name, *timed(kernel_playouts, record, root, args.kernel_games, args.seed),
+             *timed(reference_playouts, record, root, args.reference_games, args.seed)) for name, root in roots.items())
+    print_table("position", rows, args.kernel_games, args.reference_games)
 
 if __name__ == "__main__":
     main()

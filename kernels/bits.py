@@ -1,4 +1,5 @@
-"""Bit helpers shared by every kernel: population count, lowest set bit, single-bit masks.
+"""Bit helpers shared by every kernel: population count, lowest set bit, single-bit masks; word
+copies and the move-list writer `put`.
 
 All bit work is on np.uint64 with explicit casts (docs/adding-a-game.md: mixed signed and
 unsigned operands silently become int64 and go wrong at bit 63).
@@ -60,6 +61,15 @@ def fill(array, value):
     """Every element of the 1-D `array` becomes `value`."""
     for i in range(array.shape[0]):
         array[i] = value
+
+
+@njit(cache=True, inline="always")
+def put(out, n, move):
+    """Write `move` at out[n] when there is room; return n + 1 (a move list's true count goes on
+    past a full buffer)."""
+    if n < out.shape[0]:
+        out[n] = move
+    return n + 1
 
 
 @njit(cache=True, inline="always")

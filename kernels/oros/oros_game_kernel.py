@@ -11,7 +11,7 @@ kernels/oros/oros_game_layout.py.
 import numpy as np
 from numba import njit
 
-from kernels.bits import ONE, ZERO, bit, copy_words, popcount
+from kernels.bits import ONE, ZERO, bit, copy_words, popcount, put
 from kernels.oros import oros_kernel as tectonics
 from kernels.oros.oros_game_layout import *  # noqa: F403  (word indices, move kinds, design tables)
 from kernels.oros.oros_kernel import NEIGHBOUR, add_lava, cell_level, set_level, size_id
@@ -279,14 +279,6 @@ def chance_outcomes(state, out_moves, out_probs):
 
 
 # ----------------------------------------------------------------------------------- legal plies
-
-
-@njit(cache=True, inline="always")
-def put(out, n, move):
-    """Write `move` at out[n] when there is room; the next index (the true count goes on)."""
-    if n < out.shape[0]:
-        out[n] = move
-    return n + 1
 
 
 @njit(cache=True, inline="always")

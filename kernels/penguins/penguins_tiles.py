@@ -14,7 +14,7 @@ tile_moves writes at most len(out) of them and returns the true number.
 import numpy as np
 from numba import njit
 
-from kernels.bits import ONE, ZERO, bit, board_mask, copy_words, lowest_square, popcount
+from kernels.bits import ONE, ZERO, bit, board_mask, copy_words, lowest_square, popcount, put
 from kernels.penguins.penguins_layout import *  # noqa: F403  (word indices, codes, sizes)
 from kernels.penguins.penguins_moves import (
     EDGE,
@@ -470,14 +470,6 @@ def same_words(a, b):
         if a[i] != b[i]:
             return False
     return True
-
-
-@njit(cache=True, inline="always")
-def put(out, n, code):
-    """Write move `code` at `out[n]` if there is room; return the new count."""
-    if n < out.shape[0]:
-        out[n] = code
-    return n + 1
 
 
 @njit(cache=True)

@@ -10,25 +10,8 @@ import pytest
 
 from solver.games.oros.oros_full_data import COLUMNS, SLOTS, design
 from solver.games.oros.oros_full_effects import advance_demigod, demigod_target, play_map_move
-from solver.games.oros.oros_full_rules import (
-    Act,
-    EndTurn,
-    Enrol,
-    Erupt,
-    ForcedIsland,
-    ForcedStudy,
-    Graduate,
-    Raise,
-    Stop,
-    Walk,
-    chance_outcomes,
-    is_chance,
-    is_over,
-    legal_actions,
-    mover,
-    result,
-    successor,
-)
+from solver.games.oros.oros_full_plies import *  # noqa: F403  (the ply kinds)
+from solver.games.oros.oros_full_rules import chance_outcomes, is_chance, is_over, legal_actions, mover, result, successor
 from solver.games.oros.oros_full_scoring import knowledge, knowledge_parts
 from solver.games.oros.oros_full_state import HOME, SANCTUM, Deck, Sanctuary, seat, setup, slot, tile
 from solver.games.oros.oros_notation import parse_cell, parse_position

@@ -1,20 +1,22 @@
 """The full Oros game's turn rules (rulings O-8..O-14, seed 004's Oros part): the readable
-reference, the oracle for a future kernel. docs/rules/oros.md sections 11-17 explain every choice.
+reference, the oracle of the full-game kernel (kernels/oros/oros_game_kernel.py).
+docs/rules/oros.md sections 11-18 explain every choice.
 
-A ply is one value of the types below. A player's turn is up to three actions (O-9), each one
-`Act` (a follower moved from slot `source` onto the empty slot `slot`, doing `detail`), and each
-action one ply; an action with several parts continues in plies of the same player (`Erupt` for
-the further eruptions of a volcano action, `Walk` for further travel, `Stop` to end either).
-Wisdom is spent one `Raise` at a time by the player who gained it, before anything else (O-10).
-Forced actions (`ForcedIsland`, `ForcedStudy`) are plies that use none of the three actions.
-`EndTurn` ends the turn early: the seed's "at most three actions". An AI's turn is one chance
-ply: `chance_outcomes` lists its card draws and `successor` plays the drawn card (O-14).
+A ply is one value of the kinds in oros_full_plies.py. A player's turn is up to three actions
+(O-9), each one `Act` (a follower moved from slot `source` onto the empty slot `slot`, doing
+`detail`), and each action one ply; an action with several parts continues in plies of the same
+player (`Erupt` for the further eruptions of a volcano action, `Walk` for further travel, `Stop`
+to end either). Wisdom is spent one `Raise` at a time by the player who gained it, before
+anything else (O-10). Forced actions (`ForcedIsland`, `ForcedStudy`) are plies that use none of
+the three actions. `EndTurn` ends the turn early: the seed's "at most three actions". An AI's
+turn is one chance ply: `chance_outcomes` lists its card draws and `successor` plays the drawn
+card (O-14).
 """
 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import combinations
 
 from solver.games.oros import oros_rules
@@ -29,6 +31,7 @@ from solver.games.oros.oros_full_effects import (
     player_map,
     raise_hat,
 )
+from solver.games.oros.oros_full_plies import *  # noqa: F403  (the ply kinds)
 from solver.games.oros.oros_full_scoring import knowledge
 from solver.games.oros.oros_full_state import (
     SANCTUM,
@@ -49,81 +52,6 @@ from solver.games.oros.oros_full_state import (
     unlocked,
 )
 from solver.games.oros.oros_rules import MOUNTAIN, ORTHOGONAL, SEA
-
-
-# Plies are frozen dataclasses, not NamedTuples: a tuple compares by value alone, so Stop() would
-# equal EndTurn() and Raise("drift") ForcedStudy("drift"); a dataclass equals only its own kind.
-@dataclass(frozen=True)
-class Act:
-    """One action (O-9): the follower on slot `source` moves onto the empty slot `slot` and does
-    it. `detail`: a tectonics move integer (drift, tectonic, volcano), Enrol or Graduate (study),
-    Walk (travel), the mountain's cell (sanctuary)."""
-
-    slot: str
-    source: str
-    detail: object
-
-
-@dataclass(frozen=True)
-class Enrol:
-    """Study: the follower on slot `follower` goes to study at `school` (the sanctum or a seat)."""
-
-    follower: str
-    school: Place
-
-
-@dataclass(frozen=True)
-class Graduate:
-    """Study: the studying followers at `followers` return to empty slots, 1 wisdom each."""
-
-    followers: tuple[Place, ...]
-
-
-@dataclass(frozen=True)
-class Walk:
-    """Travel: one follower walks from `origin` to `destination` over connected land (O-12)."""
-
-    origin: Place
-    destination: Place
-
-
-@dataclass(frozen=True)
-class Erupt:
-    """A further eruption of the current volcano action (volcano levels 2 and 3)."""
-
-    move: int
-
-
-@dataclass(frozen=True)
-class Stop:
-    """Ends the current volcano or travel action before its eruptions or steps run out."""
-
-
-@dataclass(frozen=True)
-class Raise:
-    """Spends one wisdom point: the hat of `column` up one level (O-10)."""
-
-    column: str
-
-
-@dataclass(frozen=True)
-class ForcedIsland:
-    """Forced: the follower on slot `source` goes to the level-1 tile at `cell` (the seed)."""
-
-    source: str
-    cell: int
-
-
-@dataclass(frozen=True)
-class ForcedStudy:
-    """Forced, all six slots full: the follower on slot `source` goes to study in the sanctum."""
-
-    source: str
-
-
-@dataclass(frozen=True)
-class EndTurn:
-    """Ends the turn with actions left (the seed: at most three actions)."""
 
 
 # --- whose ply -----------------------------------------------------------------------------------

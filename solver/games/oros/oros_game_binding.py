@@ -17,19 +17,8 @@ from solver.games.oros.oros_binding import from_kernel as map_from_kernel
 from solver.games.oros.oros_binding import to_kernel as map_to_kernel
 from solver.games.oros.oros_full_data import COLUMNS, KINDS, PERSONALITIES, SLOTS
 from solver.games.oros.oros_full_effects import player_map
-from solver.games.oros.oros_full_rules import (
-    Act,
-    EndTurn,
-    Enrol,
-    Erupt,
-    ForcedIsland,
-    ForcedStudy,
-    Graduate,
-    Raise,
-    Stop,
-    Walk,
-    mover,
-)
+from solver.games.oros.oros_full_plies import *  # noqa: F403  (the ply kinds)
+from solver.games.oros.oros_full_rules import mover
 from solver.games.oros.oros_full_state import HOME, SANCTUM, Deck, Place, Sanctuary, State, seat, slot, tile
 from solver.games.oros.oros_rules import Abilities
 

@@ -37,23 +37,8 @@ from solver.games.oros import oros_notation
 from solver.games.oros.oros_full_ai import draw_pile
 from solver.games.oros.oros_full_data import COLUMNS, HORIZON_COLUMNS, KINDS, LEVELS, PERSONALITIES, SLOTS, design
 from solver.games.oros.oros_full_effects import player_map
-from solver.games.oros.oros_full_rules import (
-    MAP_KINDS,
-    Act,
-    EndTurn,
-    Enrol,
-    Erupt,
-    ForcedIsland,
-    ForcedStudy,
-    Graduate,
-    Raise,
-    Stop,
-    Walk,
-    chance_outcomes,
-    is_chance,
-    legal_actions,
-    mover,
-)
+from solver.games.oros.oros_full_plies import *  # noqa: F403  (the ply kinds)
+from solver.games.oros.oros_full_rules import MAP_KINDS, chance_outcomes, is_chance, legal_actions, mover
 from solver.games.oros.oros_full_state import (
     HOME,
     MIN_SEATS,
