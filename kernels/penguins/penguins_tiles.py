@@ -698,21 +698,18 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
             empty &= empty - ONE
         return n
     after = buf[2]
-    while empty:
-        square = lowest_square(empty)
-        empty &= empty - ONE
-        copy_words(state, after)
-        lay(after, me, square)
-        n = follow_up_moves(before, after, me, code | encode_move(LAND, square, 0), ZERO, NO_STOP,
-                            emperor_moved, seal_moved, out, n, buf)
-    if hatchling_stock(state, me) != 0:
-        eggs = hatchable(state, me)
-        while eggs:
-            square = lowest_square(eggs)
-            eggs &= eggs - ONE
+    eggs = hatchable(state, me) if hatchling_stock(state, me) != 0 else ZERO
+    for action in (LAND, HATCH):  # lay an egg on an empty space, then hatch one of the eggs
+        squares = empty if action == LAND else eggs
+        while squares:
+            square = lowest_square(squares)
+            squares &= squares - ONE
             copy_words(state, after)
-            hatch(after, me, square)
-            n = follow_up_moves(before, after, me, code | encode_move(HATCH, square, 0), ZERO, NO_STOP,
+            if action == LAND:
+                lay(after, me, square)
+            else:
+                hatch(after, me, square)
+            n = follow_up_moves(before, after, me, code | encode_move(action, square, 0), ZERO, NO_STOP,
                                 emperor_moved, seal_moved, out, n, buf)
     orbiters = state[ORBITERS]
     jumps = 2 if popcount(state[HOLES]) == 2 else 1
