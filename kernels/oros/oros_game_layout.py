@@ -47,6 +47,7 @@ from solver.games.oros.oros_full_data import (
     HORIZON_COLUMNS as HORIZON_NAMES,
     ICONS,
     KINDS,
+    LEVELS,
     MAP_ACTIONS,
     PERSONALITIES,
     SLOTS,
@@ -104,16 +105,18 @@ GRADUATE_SHIFTS = (3, 12, 21)
 MAX_MOVES = 5 * map_layout.MAX_MOVES
 
 
-def _tables():
-    """The designed numbers (oros_full_data.design()) as small int64 arrays and integers."""
-    d = design()
+DESIGN = design()
+
+
+def _tables(d):
+    """The designed numbers of `d` (oros_full_data.design()) as small int64 arrays and integers."""
     col = d.columns
     per_level = {name: np.array(values, dtype=np.int64) for name, values in (
         ("drift_distance", col["drift"]["distance"]), ("tectonic_groups", col["tectonic"]["group_ability"]),
         ("eruptions", col["volcano"]["eruptions"]), ("map_followers", col["study"]["map_followers"]),
         ("graduates", col["study"]["graduates"]), ("travel_steps", col["travel"]["steps"]),
         ("knowledge_each", col["sanctuary"]["knowledge_each"]))}
-    column_knowledge = np.zeros((N_COLUMNS, 6), dtype=np.int64)
+    column_knowledge = np.zeros((N_COLUMNS, LEVELS), dtype=np.int64)
     demigod_step_from = np.full(N_COLUMNS, 99, dtype=np.int64)  # 99: no level moves the demigod
     for name in KNOWLEDGE_COLUMNS:
         column_knowledge[COLUMNS.index(name)] = col[name]["knowledge"]
@@ -143,27 +146,24 @@ def _tables():
 
 
 (PER_LEVEL, COLUMN_KNOWLEDGE, DEMIGOD_STEP_FROM, HORIZON_VALUES, ZONES, CARD_DEVELOP, CARD_ZONE, CARD_MAP,
- CARD_DEMIGOD, CARD_BACK, DECK_SIZE, RED_SPACES) = _tables()
+ CARD_DEMIGOD, CARD_BACK, DECK_SIZE, RED_SPACES) = _tables(DESIGN)
 DRIFT_DISTANCE, TECTONIC_GROUPS = PER_LEVEL["drift_distance"], PER_LEVEL["tectonic_groups"]
 ERUPTIONS = PER_LEVEL["eruptions"]
 MAP_FOLLOWERS, GRADUATES, TRAVEL_STEPS = PER_LEVEL["map_followers"], PER_LEVEL["graduates"], PER_LEVEL["travel_steps"]
 KNOWLEDGE_EACH = PER_LEVEL["knowledge_each"]
-_d = design()
-MOUNTAINS_FROM = _d.columns["drift"]["mountains_from"]
-MOUNTAIN3_FROM = _d.columns["tectonic"]["mountain3_from"]
-NO_FILL_FROM = _d.columns["volcano"]["no_fill_from"]
-SEA_FROM = _d.columns["travel"]["sea_from"]
-SHARE_FROM = _d.columns["travel"]["share_from"]
-EXTRA_WISDOM_FROM = _d.columns["sanctuary"]["extra_wisdom_from"]
-HORIZON_LEVEL = _d.horizon_level
+MOUNTAINS_FROM = DESIGN.columns["drift"]["mountains_from"]
+MOUNTAIN3_FROM = DESIGN.columns["tectonic"]["mountain3_from"]
+NO_FILL_FROM = DESIGN.columns["volcano"]["no_fill_from"]
+SEA_FROM = DESIGN.columns["travel"]["sea_from"]
+SHARE_FROM = DESIGN.columns["travel"]["share_from"]
+EXTRA_WISDOM_FROM = DESIGN.columns["sanctuary"]["extra_wisdom_from"]
+HORIZON_LEVEL = DESIGN.horizon_level
 HORIZON_COLUMNS = len(HORIZON_NAMES)  # the first columns of COLUMNS have a horizon
-LEVELS = 6
-SANCTUM_SEATS = _d.sanctum_seats
-PER_KIND = _d.per_kind
-BUILD_WISDOM = np.array(_d.build_wisdom, dtype=np.int64)
-TOP_SPACE = _d.top
-RED_VOLCANO_LEVELS = _d.red_volcano_levels
-BUILD_STEPS = _d.build_steps
-ACTIONS_PER_TURN = _d.actions_per_turn
-MAX_ROUNDS = _d.max_rounds
-del _d
+SANCTUM_SEATS = DESIGN.sanctum_seats
+PER_KIND = DESIGN.per_kind
+BUILD_WISDOM = np.array(DESIGN.build_wisdom, dtype=np.int64)
+TOP_SPACE = DESIGN.top
+RED_VOLCANO_LEVELS = DESIGN.red_volcano_levels
+BUILD_STEPS = DESIGN.build_steps
+ACTIONS_PER_TURN = DESIGN.actions_per_turn
+MAX_ROUNDS = DESIGN.max_rounds
