@@ -16,17 +16,15 @@ from numba import njit
 
 from kernels import dispatch
 from kernels.bits import fill_rows, state_hash
-from solver.search.tree_common import bound_of, is_excluded, lead_line, pick_next, table_cutoff
+from solver.search.tree_common import ABORTED, bound_of, enter_node, is_excluded, pick_next, raise_best, table_cutoff
+from solver.search.tree_common import NODE_LIMIT, NODES  # noqa: F401  (the driver reads them as core.*)
 
 WIN = 1_000_000  # solver.analysis.WIN: a win n plies from the root scores WIN - n
 PROVEN = WIN - 100_000
 INFINITY = WIN + 1
 MAX_PLY = 320  # above the ply cap of any game, so forced results always fit
 
-# control words (one int64 array per searching thread)
-NODES, NODE_LIMIT, ABORTED, SELDEPTH = 0, 1, 2, 3
-CONTROL_LEN = 4
-CHECK_EVERY = 1023  # check the stop flag and node limit every 1024 nodes
+CONTROL_LEN = 3  # the control words: tree_common's NODES, NODE_LIMIT, ABORTED
 
 MOVE_BITS = np.uint64((1 << 30) - 1)
 SCORE_OFFSET = 1 << 23
@@ -107,12 +105,7 @@ def negamax(kernel, states, moves, order, ply, depth, alpha, beta, keys, data, k
             pv, pv_len, excluded, root_moves, weights, solve, control, stop, values):
     """The score of states[ply] searched `depth` plies deep, from its mover's view; at the root
     the moves are `root_moves` when it is not empty (a root wider than the buffers: solver/wide_root.py)."""
-    control[NODES] += 1
-    if ply > control[SELDEPTH]:
-        control[SELDEPTH] = ply
-    if control[NODES] & CHECK_EVERY == 0 and (stop[0] != 0 or control[NODES] >= control[NODE_LIMIT]):
-        control[ABORTED] = 1
-    if control[ABORTED] != 0:
+    if enter_node(control, stop):
         return np.int64(0)
     pv_len[ply] = 0
     state = states[ply]
@@ -175,18 +168,13 @@ def negamax(kernel, states, moves, order, ply, depth, alpha, beta, keys, data, k
         searched += 1
         if control[ABORTED] != 0:
             return np.int64(0)
-        if score > best:
-            best = score
-            best_move = move
-            if score > alpha:
-                alpha = score
-                lead_line(pv, pv_len, ply, move)
-                if alpha >= beta:
-                    if move != killers[ply, 0]:
-                        killers[ply, 1] = killers[ply, 0]
-                        killers[ply, 0] = move
-                    history[move & 4095] += depth * depth
-                    break
+        best, best_move, alpha, cut = raise_best(score, move, best, best_move, alpha, beta, pv, pv_len, ply)
+        if cut:
+            if move != killers[ply, 0]:
+                killers[ply, 1] = killers[ply, 0]
+                killers[ply, 0] = move
+            history[move & 4095] += depth * depth
+            break
     if searched == 0:
         return -INFINITY  # every root move excluded (multipv asked for more lines than moves)
     bound = bound_of(best, original_alpha, beta)

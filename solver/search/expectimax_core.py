@@ -32,7 +32,7 @@ Transposition table (single-threaded): `keys` (uint64 hash), `info` (int64: move
 0-29, depth in bits 30-37, bound in bits 38-39) and `tvalues` (float64) of a power-of-two
 length. A hit from a shallower search is never used for its value, only for its move.
 
-Control words (an int64 array): nodes, node limit, aborted, deepest ply, and HORIZON: set when
+Control words (an int64 array): nodes, node limit, aborted, and HORIZON: set when
 a leaf was cut by the depth (or a table value stood in for a subtree); an iteration that never
 sets it saw every line to the game's end, so its value is exact ("solved").
 """
@@ -43,7 +43,9 @@ from numba import njit
 
 from kernels import dispatch
 from kernels.bits import fill_rows, state_hash
-from solver.search.tree_common import EXACT, LOWER, UPPER, bound_of, is_excluded, lead_line, pick_next, table_cutoff
+from solver.search.tree_common import (ABORTED, EXACT, LOWER, UPPER, bound_of, enter_node, is_excluded, lead_line,
+                                       pick_next, raise_best, table_cutoff)
+from solver.search.tree_common import NODE_LIMIT, NODES  # noqa: F401  (the driver reads them as core.*)
 
 WIN = 1_000_000.0  # a finished game: +WIN won, -WIN lost, 0 shared (two players)
 LOWER_VALUE = -WIN  # L and U of Star1: every value lies in [L, U]
@@ -53,9 +55,8 @@ INFINITY = 2.0 * WIN  # beyond every value: the full window
 MAX_PLY = 256  # plies including chance plies (a roll never follows a roll: at most 2 per decision)
 MAX_DEPTH = MAX_PLY // 2 - 2
 
-NODES, NODE_LIMIT, ABORTED, SELDEPTH, HORIZON = 0, 1, 2, 3, 4
-CONTROL_LEN = 5
-CHECK_EVERY = 1023  # look at the stop flag and the node limit every 1024 nodes
+HORIZON = 3  # after tree_common's NODES, NODE_LIMIT, ABORTED: 1 once a line stopped at the depth
+CONTROL_LEN = 4
 HISTORY_LEN = 4096
 
 MOVE_MASK = (1 << 30) - 1
@@ -109,12 +110,7 @@ def expectimax(kernel, states, moves, probs, order, ply, depth, alpha, beta, key
                pv, pv_len, excluded, weights, control, stop, values):
     """The value of states[ply] searched `depth` decision plies deep, from its mover's view
     (fail-soft: at or below alpha an upper bound, at or above beta a lower bound)."""
-    control[NODES] += 1
-    if ply > control[SELDEPTH]:
-        control[SELDEPTH] = ply
-    if control[NODES] & CHECK_EVERY == 0 and (stop[0] != 0 or control[NODES] >= control[NODE_LIMIT]):
-        control[ABORTED] = 1
-    if control[ABORTED] != 0:
+    if enter_node(control, stop):
         return 0.0
     pv_len[ply] = 0
     state = states[ply]
@@ -210,15 +206,10 @@ def expectimax(kernel, states, moves, probs, order, ply, depth, alpha, beta, key
                                 control, stop, values)
         if control[ABORTED] != 0:
             return 0.0
-        if score > best:
-            best = score
-            best_move = move
-            if score > alpha:
-                alpha = score
-                lead_line(pv, pv_len, ply, move)
-                if alpha >= beta:
-                    history[move & (HISTORY_LEN - 1)] += depth * depth
-                    break
+        best, best_move, alpha, cut = raise_best(score, move, best, best_move, alpha, beta, pv, pv_len, ply)
+        if cut:
+            history[move & (HISTORY_LEN - 1)] += depth * depth
+            break
     if best_move < 0:
         return -INFINITY  # every root move excluded (multipv asked for more lines than moves)
     bound = bound_of(best, original_alpha, beta)

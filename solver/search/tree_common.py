@@ -5,6 +5,20 @@ from numba import njit
 
 EXACT, LOWER, UPPER = 1, 2, 3  # what a table score says: the value, at least it, at most it
 
+# control words (one int64 array per searching thread; a search may add its own after these)
+NODES, NODE_LIMIT, ABORTED = 0, 1, 2
+CHECK_EVERY = 1023  # look at the stop flag and the node limit every 1024 nodes
+
+
+@njit(cache=True, inline="always")
+def enter_node(control, stop):
+    """Count a node; True once the search must stop (the stop flag is raised or
+    the node limit reached, looked at every 1024 nodes so the check costs nothing)."""
+    control[NODES] += 1
+    if control[NODES] & CHECK_EVERY == 0 and (stop[0] != 0 or control[NODES] >= control[NODE_LIMIT]):
+        control[ABORTED] = 1
+    return control[ABORTED] != 0
+
 
 @njit(cache=True, inline="always")
 def pick_next(moves, order, ply, i, n):
@@ -53,3 +67,18 @@ def lead_line(pv, pv_len, ply, move):
     for k in range(pv_len[ply + 1]):
         pv[ply, k + 1] = pv[ply + 1, k]
     pv_len[ply] = pv_len[ply + 1] + 1
+
+
+@njit(cache=True, inline="always")
+def raise_best(score, move, best, best_move, alpha, beta, pv, pv_len, ply):
+    """Fold a searched child's score into its node: returns (best, best_move, alpha, cut), the
+    principal variation led by `move` where it raised alpha; `cut` says the window is refuted and
+    the node's remaining moves need not be searched."""
+    if score > best:
+        best = score
+        best_move = move
+        if score > alpha:
+            alpha = score
+            lead_line(pv, pv_len, ply, move)
+            return best, best_move, alpha, alpha >= beta
+    return best, best_move, alpha, False

@@ -6,7 +6,8 @@ import numpy as np
 from numba import njit
 
 from kernels import dispatch
-from solver.search.alphabeta_core import CHECK_EVERY, terminal_score
+from solver.search.alphabeta_core import terminal_score
+from solver.search.tree_common import CHECK_EVERY
 
 
 @njit(cache=True, nogil=True)
