@@ -114,7 +114,8 @@ def run_simulations(
 
     Stops early when stop[0] != 0 (checked before every simulation). When the tree has no room
     for the children of a leaf, the simulation plays out from that leaf without growing the tree
-    and meta[FULL] is set: the tree never holds more nodes than its arrays. `kernel` names the
+    and meta[FULL] is set: from then on the tree stops growing, and it never holds more nodes
+    than its arrays. `kernel` names the
     kernel module (a literal: kernels/dispatch.py). Each seat's result is added to
     seat_totals[seat].
 
@@ -156,8 +157,9 @@ def run_simulations(
             state, scratch = scratch, state
             depth += 1
         # Expansion: all children of the leaf at once, then step into the first (they are
-        # shuffled, so "the first unvisited child" is a random one).
-        if child_count[node] == UNEXPANDED:
+        # shuffled, so "the first unvisited child" is a random one). A full tree grows no more,
+        # so its leaves skip listing their moves (on a tile board the dearest part of a simulation).
+        if child_count[node] == UNEXPANDED and meta[FULL] == 0:
             chance = dispatch.is_chance(kernel, state)
             if chance:
                 n = dispatch.chance_outcomes(kernel, state, moves, probabilities)

@@ -13,7 +13,7 @@ from kernels.penguins import penguins_layout as layout
 from solver.games.penguins import penguins_binding as penguins_kernel
 from solver.games.penguins.penguins_binding import encode_move, to_kernel
 from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_move, parse_position
-from solver.mcts import BYTES_PER_NODE, mcts_analysis, tree_capacity
+from solver.mcts import BYTES_PER_NODE, Tree, mcts_analysis, tree_capacity
 
 PENGUINS = "penguins.penguins_plain"  # the kernel of positions without tiles: every position here
 
@@ -119,6 +119,19 @@ def test_tiny_memory_cap_fills_the_tree_and_keeps_searching(threads):
     match = re.match(r"tree full at ([\d,]+) nodes \(memory cap 1 MB\): kept searching without growing", notes[0])
     assert match
     assert capacity * threads - 256 * threads < int(match.group(1).replace(",", "")) <= capacity * threads
+
+
+def test_a_full_tree_grows_no_more():
+    """Once an expansion finds no room the tree stops growing, even where a smaller expansion would
+    still fit: its leaves skip listing their moves, the dearest part of a simulation on tile boards."""
+    midgame = to_kernel(parse_position("8x5 6PI/5S2/pIIpEpee/P1eE4/2I1I2P - B play 14/13 0+0/0+1 13 cap=80"))
+    tree = Tree(PENGUINS, midgame, capacity=200, seed=5, exploration=1.4)  # full at 175 nodes
+    no_stop = np.zeros(1, dtype=np.int64)
+    while not tree.full:
+        assert tree.run(1, no_stop) == 1
+    size = tree.size
+    assert tree.run(2000, no_stop) == 2000
+    assert tree.size == size
 
 
 def test_no_note_when_the_tree_has_room():
