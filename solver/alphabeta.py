@@ -13,6 +13,7 @@ from kernels import kernel_module
 from kernels.dispatch import call
 from solver.analysis import Analysis, Line, Score
 from solver.search import alphabeta_core as core
+from solver.search.tree_common import IterationArrays
 from solver.limits import check_memory, usable_threads
 from solver.watch import new_stop, stop_reason, table_entries, watch
 from solver.wide_root import wide_root_moves
@@ -45,24 +46,19 @@ def extend_pv(kernel: str, root: np.ndarray, pv: tuple[int, ...], keys: np.ndarr
     return tuple(line)
 
 
-class _Worker:
+class _Worker(IterationArrays):
     """One searching thread's private arrays (killers, history, PV, counters)."""
 
     def __init__(self, node_limit: int):
+        super().__init__(core.MAX_PLY, core.CONTROL_LEN, node_limit)
         self.killers = np.full((core.MAX_PLY, 2), -1, dtype=np.int64)
         self.history = np.zeros(4096, dtype=np.int64)
-        self.pv = np.zeros((core.MAX_PLY, core.MAX_PLY), dtype=np.int64)
-        self.pv_len = np.zeros(core.MAX_PLY, dtype=np.int64)
-        self.control = np.zeros(core.CONTROL_LEN, dtype=np.int64)
-        self.control[core.NODE_LIMIT] = node_limit
 
     def search(self, kernel, root, depth, keys, data, excluded, root_moves, weights, solve, stop):
         """One iteration; returns (score, pv) or None if it was stopped before finishing."""
         score = call(core.search, kernel, root, depth, -core.INFINITY, core.INFINITY, keys, data, self.killers,
                      self.history, self.pv, self.pv_len, excluded, root_moves, weights, solve, self.control, stop)
-        if self.control[core.ABORTED]:
-            return None
-        return int(score), tuple(int(m) for m in self.pv[0, : self.pv_len[0]])
+        return self.finished(int(score))
 
 
 def alphabeta_analysis(

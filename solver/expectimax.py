@@ -24,6 +24,7 @@ from kernels.dispatch import call
 from solver.analysis import Analysis, Line, Score
 from solver.games.kernel_calls import chance_outcome_list, next_state
 from solver.search import expectimax_core as core
+from solver.search.tree_common import IterationArrays
 from solver.limits import check_memory
 from solver.watch import new_stop, stop_reason, table_entries, watch
 
@@ -41,20 +42,18 @@ def to_score(value: float, pv: tuple[int, ...]) -> Score:
     return Score("eval", value / 100)
 
 
-class _Search:
+class _Search(IterationArrays):
     """The arrays one search keeps between iterations: table, history, PV, counters."""
 
     def __init__(self, kernel: str, hash_mb: int, weights: np.ndarray, node_limit: int):
-        self.kernel = kernel
         entries = table_entries(hash_mb, TABLE_ENTRY_BYTES)
         check_memory(entries * TABLE_ENTRY_BYTES / 2**20, f"hash={hash_mb}")
+        super().__init__(core.MAX_PLY, core.CONTROL_LEN, node_limit)
+        self.kernel = kernel
         self.keys = np.zeros(entries, dtype=np.uint64)
         self.info = np.zeros(len(self.keys), dtype=np.int64)
         self.tvalues = np.zeros(len(self.keys), dtype=np.float64)
         self.history = np.zeros(core.HISTORY_LEN, dtype=np.int64)
-        self.pv = np.zeros((core.MAX_PLY, core.MAX_PLY), dtype=np.int64)
-        self.pv_len = np.zeros(core.MAX_PLY, dtype=np.int64)
-        self.control = np.zeros(core.CONTROL_LEN, dtype=np.int64)
         self.weights = weights
         self.node_limit = node_limit
         self.horizon = False  # did the last finished iteration cut any line by depth?
@@ -67,10 +66,10 @@ class _Search:
         value = call(core.search, self.kernel, root, depth, -core.INFINITY, core.INFINITY, self.keys, self.info,
                               self.tvalues, self.history, self.pv, self.pv_len, excluded, self.weights,
                               self.control, flag)
-        if self.control[core.ABORTED]:
-            return None
-        self.horizon = self.horizon or bool(self.control[core.HORIZON])
-        return float(value), tuple(int(m) for m in self.pv[0, : self.pv_len[0]])
+        found = self.finished(float(value))
+        if found is not None:
+            self.horizon = self.horizon or bool(self.control[core.HORIZON])
+        return found
 
 
 def expectimax_analysis(

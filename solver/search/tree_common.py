@@ -1,6 +1,7 @@
 """Pieces shared by the tree searches (alpha-beta, expectimax): move ordering, table bounds, the
-principal variation, multipv exclusions."""
+principal variation, multipv exclusions, and the arrays their Python drivers hand them."""
 
+import numpy as np
 from numba import njit
 
 EXACT, LOWER, UPPER = 1, 2, 3  # what a table score says: the value, at least it, at most it
@@ -82,3 +83,19 @@ def raise_best(score, move, best, best_move, alpha, beta, pv, pv_len, ply):
             lead_line(pv, pv_len, ply, move)
             return best, best_move, alpha, alpha >= beta
     return best, best_move, alpha, False
+
+
+class IterationArrays:
+    """A searching thread's principal-variation table and control words, as its driver keeps them."""
+
+    def __init__(self, max_ply: int, control_len: int, node_limit: int):
+        self.pv = np.zeros((max_ply, max_ply), dtype=np.int64)
+        self.pv_len = np.zeros(max_ply, dtype=np.int64)
+        self.control = np.zeros(control_len, dtype=np.int64)
+        self.control[NODE_LIMIT] = node_limit
+
+    def finished(self, score):
+        """(score, the root's principal variation) after an iteration; None if it was stopped."""
+        if self.control[ABORTED]:
+            return None
+        return score, tuple(int(m) for m in self.pv[0, : self.pv_len[0]])
