@@ -597,9 +597,9 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
     if test is not None and click.get_current_context().get_parameter_source("n_games").name == "DEFAULT":
         n_games = SPRT_MAX_GAMES
     entry, state, _ = load(game, position, board=board, players=players)
-    if not entry.adversarial:
-        raise click.UsageError(f"a match needs sides that play against each other; {game} is a single-agent "
-                               "game (puzzles: caldera analyze)")
+    if entry.is_single_agent(state):
+        raise click.UsageError(f"a match needs sides that play against each other; this {game} position is "
+                               "single-agent (puzzles: caldera analyze)")
     spec_a, spec_b = (checked_spec(entry, EngineSpec.parse(text), state) for text in (engine_a, engine_b))
     name = entry.default_position if position is None else position.strip()
     label = name if name in entry.builtin_positions() else "(given position)"
@@ -718,7 +718,7 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
 
     entry, played, states = load_game_file(record_file)
     engine = engine or entry.engine_for(states[0])
-    check_review_engine(entry, engine, limits)
+    check_review_engine(entry, engine, limits, states[0])
     values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb, threads=limits["threads"] if limits["threads"] != 1 else None)
     from solver.engine import SETTINGS
 
@@ -955,9 +955,11 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
     if jobs < asked:
         click.echo(f"note: {jobs} positions at once: this machine has {jobs} CPUs (asked for {asked})", err=True)
     entry = record(game)
-    if not entry.adversarial:
-        raise click.UsageError(f"balance compares seats that play against each other; {game} is a single-agent game")
     chosen = position_arguments(entry, positions)
+    for label, state in chosen:
+        if entry.is_single_agent(state):
+            raise click.UsageError(f"balance compares seats that play against each other; {game} {label} is a "
+                                   "single-agent position")
     if paired_moves is not None:
         from solver.paired_moves import pairing_lines
 

@@ -16,9 +16,10 @@ FIRST_PEAK = "5x5 ...../.444./...4./...../....."
 
 
 def test_oros_is_a_puzzle_game_beside_the_search_games():
-    """oros is a registry game like the others: single-agent, solved by the planner."""
-    assert "oros" in GAME_NAMES and game("oros").title == "Oros tectonics"
-    assert game("oros").single_agent and game("oros").engines == ("planner",)
+    """oros is a registry game like the others: its maps single-agent, solved by the planner."""
+    assert "oros" in GAME_NAMES and game("oros").title == "Oros"
+    assert game("oros").single_agent and game("oros").engines[0] == "planner"
+    assert game("oros").is_single_agent(game("oros").resolve_position("first-peak"))
     assert not game("penguins").single_agent and game("penguins").goals is None
 
 
@@ -151,13 +152,13 @@ def test_hint_after_moves_uses_up_the_budget():
     (("analyze", "oros", "first-peak", "--goal", "level9@a1"), "level 9 is outside 1..4"),
     (("analyze", "oros", "first-peak", "--budget", "99"), "must be 0..40"),
     (("analyze", "oros", "first-peak", "--depth", "3"), "--depth is a setting of --engine alphabeta or expectimax, not planner"),
-    (("analyze", "oros", "first-peak", "--engine", "mcts"), "engines for oros: planner"),
+    (("analyze", "oros", "first-peak", "--engine", "mcts"), "this position is a puzzle, a goal to reach: use planner"),
     (("analyze", "oros", "nosuch"), "'nosuch' is neither a built-in position"),
     (("analyze", "oros", "first-peak", "--after", "b2c2d2>S b2>N b2>N"), "is not legal"),
     (("hint", "oros", "first-peak", "--after", "2E1 2E1 2E1"), "use up puzzle first-peak's budget of 2"),
     (("analyze", "penguins", "--goal", "mountain@d3"), "--goal sets the goal of a puzzle; penguins has no goals"),
     (("hint", "island", "--budget", "3"), "--budget sets the goal of a puzzle; island has no goals"),
-    (("match", "oros", "random", "random"), "oros is a single-agent game"),
+    (("match", "oros", "random", "random"), "this oros position is single-agent"),
     (("puzzles", "island"), "island has no built-in puzzles (games with puzzles: penguins, oros)"),
 ])
 def test_errors_are_one_line_with_exit_2(args, words):
