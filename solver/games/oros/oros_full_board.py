@@ -52,7 +52,7 @@ def render(state: State, highlight: Iterable[int] = ()) -> Group:
                       f"{cell_name(board.width - 1, board.width)}", style="italic dim"))
     lines += _legend()
     slots = Text("slots: " + " ".join(SLOTS) + "; hats: each column's level", style="dim")
-    return Group(*lines, _boards(state), slots, *_pyramid(state), *_decks(state), _turn(state))
+    return Group(*lines, boards(state), slots, *pyramid(state), *decks(state), turn(state))
 
 
 def _ground(state: State, cell: int) -> list[tuple[str, str]]:
@@ -87,38 +87,44 @@ def _people(state: State, cell: int) -> list[tuple[str, str]]:
 
 
 def _legend() -> list[Text]:
-    """What the marks stand for, in two lines under 80 columns."""
-    first = Text("legend: ~~~ sea  1-4 land  M mountain  ")
+    """What the marks stand for, in lines under 80 columns."""
+    first = Text("legend: ~~~ sea  1-4 land  M mountain ")
     first.append(HOTSPOT, style=HOTSPOT_STYLE)
-    first.append(" hotspot  ")
+    first.append(" hotspot ")
     first.append(f"{VOLCANO}32", style=VOLCANO_STYLE)
     first.append(" volcanoes 3, 2  ")
     first.append("[ ]", style=HIGHLIGHT_STYLE)
-    first.append(" the last ply")
+    first.append(" last ply")
     second = Text("        sAhB stones by A, shrine by B (t temple)  Ab A's follower, B's studying")
     return [first, second]
 
 
-def _boards(state: State) -> Table:
-    """One row per seat: its slots (`o` a follower, `·` empty, in the order drift tectonic volcano
-    study travel sanctuary), the sanctum, the followers on the map, the hat of each column, wisdom
-    to spend, the demigod's space and the knowledge the final scoring would count now."""
+def seat_columns(state: State, who: int) -> dict[str, str]:
+    """Seat `who`'s board as texts by column: its slots (`o` a follower, `·` empty, in the order
+    of SLOTS; an AI's followers at home), the sanctum, the followers on the map, each hat's
+    level, wisdom to spend, the demigod's space and the knowledge the final scoring would count now."""
+    places = state.followers[who]
+    slots = f"{places.count(HOME)} home" if state.ai[who] else "".join(
+        "o" if slot(name) in places else "·" for name in SLOTS)
+    return {"seat": f"{SEAT_LETTERS[who]} (AI)" if state.ai[who] else SEAT_LETTERS[who], "slots": slots,
+            "sanctum": str(places.count(SANCTUM)), "map": str(sum(place[0] in ("tile", "seat") for place in places)),
+            **{SHORT[c]: str(level) for c, level in zip(COLUMNS, state.hats[who])},
+            "wis": "" if state.ai[who] else str(state.wisdom[who]), "pyr": str(state.pyramid[who]),
+            "know": str(knowledge(state, who))}
+
+
+def boards(state: State) -> Table:
+    """One row per seat: seat_columns."""
     table = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0))
-    for header in ("seat", "slots", "sanctum", "map", *SHORT.values(), "wis", "pyr", "know"):
+    rows = [seat_columns(state, who) for who in range(state.seats)]
+    for header in rows[0]:
         table.add_column(header, justify="left" if header in ("seat", "slots") else "right")
-    for who in range(state.seats):
-        places = state.followers[who]
-        slots = f"{places.count(HOME)} home" if state.ai[who] else "".join(
-            "o" if slot(name) in places else "·" for name in SLOTS)
-        on_map = sum(place[0] in ("tile", "seat") for place in places)
-        name = f"{SEAT_LETTERS[who]} (AI)" if state.ai[who] else SEAT_LETTERS[who]
-        table.add_row(Text(name, style=SEAT_STYLES[who]), slots, str(places.count(SANCTUM)), str(on_map),
-                      *map(str, state.hats[who]), "" if state.ai[who] else str(state.wisdom[who]),
-                      str(state.pyramid[who]), str(knowledge(state, who)))
+    for who, row in enumerate(rows):
+        table.add_row(Text(row["seat"], style=SEAT_STYLES[who]), *list(row.values())[1:])
     return table
 
 
-def _pyramid(state: State) -> list[Text]:
+def pyramid(state: State) -> list[Text]:
     """The track from 0 to the top: each space its demigods' letters, `·` free, red spaces `r`
     (`x` once fired)."""
     line = Text("pyramid  ")
@@ -137,7 +143,7 @@ def _pyramid(state: State) -> list[Text]:
     return [line, note]
 
 
-def _decks(state: State) -> list[Text]:
+def decks(state: State) -> list[Text]:
     """Each AI's deck: the draw pile's cards and the discard's top card."""
     lines = []
     for who in range(state.seats):
@@ -152,7 +158,7 @@ def _decks(state: State) -> list[Text]:
     return lines
 
 
-def _turn(state: State) -> Text:
+def turn(state: State) -> Text:
     """Whose ply it is and what is left of the turn."""
     who = rules.mover(state)
     return Text(f"to move: {SEAT_LETTERS[who]}  ({phase_text(state)}; start player {SEAT_LETTERS[state.first]})")

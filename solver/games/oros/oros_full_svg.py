@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from solver.games.board_tools import checked_highlight
-from solver.games.oros.oros_full_board import _boards, _decks, _pyramid, _turn
-from solver.games.oros.oros_full_data import KINDS
+from solver.games.oros.oros_full_board import SHORT, decks, pyramid, seat_columns, turn
+from solver.games.oros.oros_full_data import COLUMNS, KINDS
 from solver.games.oros.oros_full_state import State, sanctuaries_on, seat, tile
 from solver.games.oros.oros_game_notation import KIND_LETTERS, SEAT_LETTERS
 from solver.games.oros.oros_svg import CELL, draw_map_cell, map_legend, wrap_note
@@ -34,10 +34,16 @@ def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, .
             d.circle(x + 10 + 13 * k, y + 12, 6, SEAT_FILLS[who], "#ffffff", 1.0)
 
     legend = map_legend("the last ply's cells") + [
-        (swatch_square(fill), f"{SEAT_LETTERS[who]}'s follower (dot) or sanctuary (s, h, t: + one studying there)")
-        for who, fill in enumerate(SEAT_FILLS[:state.seats])]
-    status = [row.strip() for table in (_boards(state),) for row in _table_rows(table)]
-    status += [text.plain.strip() for text in (*_pyramid(state), *_decks(state), _turn(state))]
+        (swatch_square(fill), f"{SEAT_LETTERS[who]}: followers, sanctuaries") for who, fill in enumerate(SEAT_FILLS[:state.seats])]
+    status = ["s stones, h shrine, t temple and the builder; + a follower studies there",
+              "hats: " + " ".join(SHORT[c] for c in COLUMNS)]
+    for who in range(state.seats):
+        row = seat_columns(state, who)
+        hats = "".join(row[SHORT[c]] for c in COLUMNS)
+        wisdom = f" wisdom {row['wis']}" if row["wis"] else ""
+        status.append(f"{row['seat']}: slots {row['slots']} sanctum {row['sanctum']} map {row['map']} hats {hats}"
+                      f"{wisdom} pyramid {row['pyr']} knowledge {row['know']}")
+    status += [text.plain.strip() for text in (*pyramid(state), *decks(state), turn(state))]
     picture = GridPicture(
         title=f"Oros {board.width}x{board.height}, {state.ai.count(False)} player"
               f"{'s' if state.ai.count(False) > 1 else ''}", subtitle=f"round {state.round}",
@@ -45,13 +51,3 @@ def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, .
         note=wrap_note(board),
     )
     return picture.svg(marked, line)
-
-
-def _table_rows(table) -> list[str]:
-    """A rich table as plain lines."""
-    from rich.console import Console
-
-    console = Console(width=100, record=True, file=None, color_system=None)
-    with console.capture() as capture:
-        console.print(table)
-    return [row for row in capture.get().splitlines() if row.strip()]
