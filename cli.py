@@ -503,7 +503,7 @@ def hint(game, position, top, seconds, goal, budget, after, board, players, roll
 
     entry, state, _ = load(game, position, after, board, players, roll, seen_by)
     goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
-    seconds = entry.hint_seconds if seconds is None else seconds
+    seconds = entry.hint_time(state) if seconds is None else seconds
     for line in hint_lines(entry, state, top, seconds, goal, budget,
                            lambda *args: run_search(*args, live=True), lambda *args: run_plan(*args, live=True)):
         click.echo(line)
@@ -723,7 +723,7 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
     from solver.engine import SETTINGS
 
     if "time" in SETTINGS[engine] and not any(values.get(key) for key in ("depth", "nodes", "sims", "time", "solve")):
-        values["time"] = entry.hint_seconds
+        values["time"] = entry.hint_time(states[0])
     spec = engine_spec(engine, values)
     console = _stderr_console()
     with _progress_bar(console, "review {task.description}") as progress:

@@ -160,7 +160,7 @@ class Session:
 
     def think_seconds(self) -> float:
         """How long a hint (and the game's own engine on its seats) thinks."""
-        return self.game.hint_seconds if self.hint_seconds is None else self.hint_seconds
+        return self.game.hint_time(self.state) if self.hint_seconds is None else self.hint_seconds
 
     def search_as_mover(self, game, spec: EngineSpec, state):
         """The session's search of `state` as its mover sees it (solver/commands.py mover_view)."""

@@ -101,6 +101,7 @@ class Game:
     # Whether a position is single-agent, where a game has positions of both kinds (oros: puzzles
     # and the full game); None: every position is as `single_agent` says.
     single_agent_of: Callable[[Any], bool] | None = None
+    hint_seconds_of: Callable[[Any], float] | None = None  # how long `hint` searches a position, where it depends on it
     restart: Callable[[Any, str | None, int | None], Any] | None = None  # (State, board file, players) -> a new start
     # Hidden information (docs/adding-a-game.md): the position as one seat sees it, and whose
     # view a position is (None: full information).
@@ -140,6 +141,11 @@ class Game:
         """The engine `analyze` and `hint` use on `state` when none is given: the record's
         `engine_of` where the best engine depends on the position, else the default."""
         return self.default_engine if self.engine_of is None else self.engine_of(state)
+
+    def hint_time(self, state) -> float:
+        """How long `hint` (and `play`'s engine) searches `state` by default: `hint_seconds_of`
+        where it depends on the position, else `hint_seconds`."""
+        return self.hint_seconds if self.hint_seconds_of is None else self.hint_seconds_of(state)
 
     def is_single_agent(self, state) -> bool:
         """True when `state` is one side reaching a goal (a puzzle), not sides playing against each other."""

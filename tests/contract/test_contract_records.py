@@ -101,6 +101,7 @@ def test_default_and_builtin_positions_load(record):
         assert not record.is_single_agent(state) or record.player_count(state) == 1
         assert record.engine_for(state) in position_engines(record, state)
         check_engine(record, record.engine_for(state), state)
+        assert record.hint_time(state) > 0
 
 
 def test_optional_parts_are_complete(record):
