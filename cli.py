@@ -108,7 +108,8 @@ def main():
 
     \b
     GAME is penguins, island (Island Project, with dice; searched by MCTS), oros (Oros
-    tectonics shaping puzzles: reach a goal in the fewest actions), meerkats (Rauf und
+    tectonics shaping puzzles: reach a goal in the fewest actions; and the full game, 1-4
+    players against AI opponents, game1-game4: searched by MCTS), meerkats (Rauf und
     Runter, a dice race through a flipping maze; the solo game solved exactly) or hop (HOP!,
     3-6 players betting on throws, each player's clouds hidden).
     Examples:
@@ -209,6 +210,7 @@ def show(game, position, after, board, players, roll, seen_by, svg_path, png_pat
       caldera show penguins "6x6 6/6/2I3/3I2/6/6 - A setup 16/16 3+1/3+1 0"
       caldera show island start3 --after "2E roll:3V 3"
       caldera show oros first-peak --after "b2c2d2>S"
+      caldera show oros game2
       caldera show meerkats --maze my.maze --players 3
       caldera show penguins floes --after "+d4 +e5" --svg floes.svg --png floes.png
     """
@@ -382,7 +384,8 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
 
     The engine is the game's first (`caldera games` lists them): alpha-beta for penguins, MCTS
     for island (or --engine expectimax, two players; at a dice roll MCTS lists the outcomes with
-    their probabilities instead of searching), the planner for oros; meerkats: the exact solver
+    their probabilities instead of searching), the planner for oros maps and MCTS for oros full
+    games (game1-game4; an AI's card draw is a chance move); meerkats: the exact solver
     for the solo game, MCTS with more players (--engine exact solves those too where they fit in
     --memory; at a roll it gives every outcome's value).
 
@@ -402,6 +405,7 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
       caldera analyze oros first-peak
       caldera analyze oros "5x5 ...../.444./...4./...../....." --goal "mountain@d3" --budget 4
       caldera analyze oros twin-peaks --json
+      caldera analyze oros game1 --sims 20000 --seed 1  the full game against two AIs
       caldera analyze meerkats dunes-1 --after "g1 draw:luck reveal:turtle" --roll 2
       caldera analyze penguins --batch positions.txt --depth 4 > analyses.jsonl
       caldera analyze penguins --batch - --engine mcts --sims 2000 --seed 1 --cluster local:2 < positions.txt
@@ -488,7 +492,7 @@ def hint(game, position, top, seconds, goal, budget, after, board, players, roll
     exact solver for the solo game). At a dice roll the hint lists the outcomes of the dice with
     their probabilities (and each one's value where the engine searches chance nodes). oros: the
     next step of a shortest plan to the goal (a puzzle name brings its goal and budget; --after
-    uses up budget).
+    uses up budget); on a full-game position (game1-game4), 1 s of MCTS, each action in words.
 
     \b
     Examples:
@@ -496,6 +500,7 @@ def hint(game, position, top, seconds, goal, budget, after, board, players, roll
       caldera hint penguins "5x5 IEPE1/P3s/3eS/epe2/ppPe1 - A play 14/12 0+0/0+0 20" --top 5
       caldera hint island --after "2E roll:3V"
       caldera hint oros twin-peaks --after "b2c2d2>S"
+      caldera hint oros game1 --after "forced:volcano>d1"
       caldera hint meerkats dunes-1 --after "g1 draw:shortcut reveal:mouse" --roll 1
     """
     from solver import commands

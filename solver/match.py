@@ -26,7 +26,11 @@ Engine A's W-D-L counts a sole win as W, a shared win (0 < result < 1) as D and 
 score is its mean result, compared with its fair share 1/P (what it would expect if all seats
 were equally strong).
 
-Elo (two seats only; with more, the summary gives the share instead): the logistic model,
+Seats played by the rules (the full Oros game's AI opponents, whose turns are chance moves) are
+no engine's: the engines take the position's players' seats, and a match needs two of them.
+
+Elo (two seats, head to head only: with more, or when a seat played by the rules won a game,
+the summary gives the share instead): the logistic model,
 expected score = 1 / (1 + 10 ** (-elo / 400)). A match's Elo difference comes from its mean
 score; its 95% interval from the normal approximation of the mean of the per-game scores
 (1, 1/2, 0), mapped through the same curve.
@@ -564,7 +568,7 @@ def move_names(game, start, moves: tuple[int, ...]) -> list[str]:
 
 
 def match_json(result: MatchResult, game, start) -> dict:
-    """The match as a JSON-ready dict: totals, Elo (two seats) or share (more), and every game
+    """The match as a JSON-ready dict: totals, Elo (head to head) or share (otherwise), and every game
     with its moves in notation (dice rolls included, e.g. 'roll:3V').
 
     `start` is the reference State of `game` (its record) the games started from.
