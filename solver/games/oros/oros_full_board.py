@@ -21,7 +21,15 @@ from rich.text import Text
 
 from solver.games.board_tools import HIGHLIGHT_STYLE, boxed_grid, checked_highlight
 from solver.games.oros import oros_full_rules as rules
-from solver.games.oros.oros_board import HOTSPOT, HOTSPOT_STYLE, LEVEL_STYLES, LEVEL_TEXT, VOLCANO, VOLCANO_STYLE
+from solver.games.oros.oros_board import (
+    HOTSPOT,
+    HOTSPOT_STYLE,
+    LEVEL_STYLES,
+    LEVEL_TEXT,
+    VOLCANO,
+    VOLCANO_STYLE,
+    wrap_note,
+)
 from solver.games.oros.oros_full_ai import draw_pile
 from solver.games.oros.oros_full_data import COLUMNS, KINDS, SLOTS, design
 from solver.games.oros.oros_full_game import phase_text
@@ -29,7 +37,6 @@ from solver.games.oros.oros_full_scoring import knowledge
 from solver.games.oros.oros_full_state import HOME, SANCTUM, State, sanctuaries_on, seat, slot, tile
 from solver.games.oros.oros_game_notation import KIND_LETTERS, SEAT_LETTERS
 from solver.games.oros.oros_notation import COLUMNS as FILES
-from solver.games.oros.oros_rules import cell_name
 
 INNER = 9  # characters inside a cell's box (as oros_board.py): 7 cells and the row labels fit 80 columns
 CONTENT = INNER - 2
@@ -48,8 +55,7 @@ def render(state: State, highlight: Iterable[int] = ()) -> Group:
     marked = checked_highlight(highlight, board.cells, "cell", f"{board.width}x{board.height} map")
     lines = boxed_grid(board.width, board.height, FILES, INNER, marked, lambda i: _ground(state, i),
                        lambda i: _people(state, i))
-    lines.append(Text(f"edges wrap: the cell above a1 is a{board.height}, the cell left of a1 is "
-                      f"{cell_name(board.width - 1, board.width)}", style="italic dim"))
+    lines.append(Text(wrap_note(board), style="italic dim"))
     lines += _legend()
     slots = Text("slots: " + " ".join(SLOTS) + "; hats: each column's level", style="dim")
     return Group(*lines, boards(state), slots, *pyramid(state), *decks(state), turn(state))

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from solver.games.oros import oros_explain
 from solver.games.oros import oros_full_rules as rules
-from solver.games.oros.oros_full_data import COLUMNS, KINDS, design
+from solver.games.oros.oros_full_data import COLUMNS, design
 from solver.games.oros.oros_full_effects import player_map
 from solver.games.oros.oros_full_game import format_move, legal_moves
 from solver.games.oros.oros_full_game import phase_text as phase_words
 from solver.games.oros.oros_full_plies import *  # noqa: F403  (the ply kinds)
 from solver.games.oros.oros_full_scoring import knowledge
-from solver.games.oros.oros_full_state import SANCTUM, State, hat, is_on_map, next_kind, slot
+from solver.games.oros.oros_full_state import SANCTUM, State, hat, is_on_map, next_kind
 from solver.games.oros.oros_game_binding import decode_ply
 from solver.games.oros.oros_game_notation import SEAT_LETTERS, place_text
 from solver.games.oros.oros_rules import cell_name

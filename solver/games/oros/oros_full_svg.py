@@ -12,7 +12,8 @@ from solver.games.oros.oros_full_board import SHORT, decks, pyramid, seat_column
 from solver.games.oros.oros_full_data import COLUMNS, KINDS
 from solver.games.oros.oros_full_state import State, sanctuaries_on, seat, tile
 from solver.games.oros.oros_game_notation import KIND_LETTERS, SEAT_LETTERS
-from solver.games.oros.oros_svg import CELL, draw_map_cell, map_legend, wrap_note
+from solver.games.oros.oros_board import wrap_note
+from solver.games.oros.oros_svg import CELL, draw_map_cell, map_legend
 from solver.games.svg_tools import Drawing, GridPicture, swatch_square
 
 SEAT_FILLS = ("#c62828", "#1565c0", "#2e7d32", "#8e24aa")

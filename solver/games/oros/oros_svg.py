@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from solver.games.board_tools import checked_highlight
-from solver.games.oros.oros_board import _status_lines
-from solver.games.oros.oros_rules import MOUNTAIN, SEA, State, cell_name
+from solver.games.oros.oros_board import _status_lines, wrap_note
+from solver.games.oros.oros_rules import MOUNTAIN, SEA, State
 from solver.games.svg_tools import HIGHLIGHT, Drawing, GridPicture, swatch_circle, swatch_square, swatch_triangle
 
 LEVEL_FILL = {SEA: "#7fb8e6", 1: "#b9e0a5", 2: "#7cc46a", 3: "#e6d36a", 4: "#d9a441", MOUNTAIN: "#9e9e9e"}
@@ -44,12 +44,6 @@ def map_legend(cells: str) -> list:
     return legend + [(swatch_triangle(VOLCANO_FILL, letter="3"), "a level-3 volcano"),
                      (swatch_circle("none", HOTSPOT_COLOUR), "hotspot"),
                      (swatch_square("none", HIGHLIGHT, stroke_width=3.0), cells)]
-
-
-def wrap_note(state: State) -> str:
-    """Where the map's edges lead."""
-    return (f"edges wrap: the cell above a1 is a{state.height}, the cell left of a1 is "
-            f"{cell_name(state.width - 1, state.width)}")
 
 
 def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, ...]] = ()) -> str:
