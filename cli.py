@@ -422,7 +422,8 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
         raise click.UsageError("--svg draws one position's best line; --batch analyses many: give one of them")
 
     entry, state, _ = load(game, position, after, board, players, roll, seen_by)
-    goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
+    if batch is None:  # a batch's positions are each checked for the engine (solver/cluster.py read_batch)
+        goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
     engine = engine or entry.engine_for(state)
     values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb)
     for key, default in (("multipv", 1), ("threads", 1)):
@@ -432,9 +433,10 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
         values["multipv"] = entry.analyze_lines  # the game's own default (hop: every move)
     if engine == "planner" and values["time"] is None and values["nodes"] is None:
         values["time"] = DEFAULT_PLAN_SECONDS
-    spec = commands.checked_spec(entry, engine_spec(engine, values), state)
+    spec = engine_spec(engine, values)
     if batch is not None:
         return print_batch(entry, spec, batch, cluster)
+    spec = commands.checked_spec(entry, spec, state)
     if spec.name == "planner":
         plan = print_planner_result(entry, spec, state, goal, budget, as_json)
         save_pictures(entry, state, (), svg_path, None, plan.plan)
