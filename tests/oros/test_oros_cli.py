@@ -1,5 +1,6 @@
 """Oros from the command line: show, moves, perft, positions, puzzles, analyze (plans step by
-step, proofs of no plan, limits, JSON) and hint, with one-line errors and exit code 2."""
+step, proofs of no plan, limits, JSON) and hint, with one-line errors and exit code 2; and the
+full game's positions (game1...): analyze and hint by MCTS, show, moves, perft and match."""
 
 import json
 

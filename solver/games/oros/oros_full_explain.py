@@ -108,7 +108,7 @@ def changes(before: State, after: State, who: int | None, move: int | None = Non
         elif before.ai[seat] and raised and not gained:
             said.append(f"{name(seat)} raises {', '.join(raised)}")
         if after.recruits[seat] > before.recruits[seat]:
-            said.append(f"{name(seat)} crosses the horizon: a new follower")
+            said.append(f"{name(seat)} {'cross' if seat == who else 'crosses'} the horizon: a new follower")
         if after.pyramid[seat] != before.pyramid[seat]:
             said.append(f"{'your' if seat == who else SEAT_LETTERS[seat] + chr(39) + 's'} demigod moves "
                         f"{before.pyramid[seat]} -> {after.pyramid[seat]}")
