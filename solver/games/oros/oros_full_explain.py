@@ -13,11 +13,10 @@ from solver.games.oros import oros_explain
 from solver.games.oros import oros_full_rules as rules
 from solver.games.oros.oros_full_data import COLUMNS, design
 from solver.games.oros.oros_full_effects import player_map
-from solver.games.oros.oros_full_game import format_move, legal_moves
-from solver.games.oros.oros_full_game import phase_text as phase_words
+from solver.games.oros.oros_full_game import format_move, legal_moves, phase_text
 from solver.games.oros.oros_full_plies import *  # noqa: F403  (the ply kinds)
 from solver.games.oros.oros_full_scoring import knowledge
-from solver.games.oros.oros_full_state import SANCTUM, State, hat, is_on_map, next_kind
+from solver.games.oros.oros_full_state import SANCTUM, State, hat, is_on_map, next_kind, tile
 from solver.games.oros.oros_game_binding import decode_ply
 from solver.games.oros.oros_game_notation import SEAT_LETTERS, place_text
 from solver.games.oros.oros_rules import cell_name
@@ -52,7 +51,9 @@ def _act_words(state: State, who: int, act: Act) -> str:
         return "study: graduate from " + ", ".join(where(state, p) for p in detail.followers)
     if isinstance(detail, Walk):
         return f"travel: a follower walks from {where(state, detail.origin)} to {where(state, detail.destination)}"
-    return f"build {KIND_WORDS[next_kind(state, detail)]} on the mountain at {cell_name(detail, state.map.width)}"
+    name = cell_name(detail, state.map.width)
+    moves_in = f" (your follower on {name} moves in to study)" if tile(detail) in state.followers[who] else ""
+    return f"build {KIND_WORDS[next_kind(state, detail)]} on the mountain at {name}{moves_in}"
 
 
 def ply_words(state: State, ply) -> str:
@@ -174,7 +175,7 @@ def describe_moves(state: State) -> list[str]:
     for move in moves:
         ply, text = decode_ply(move), format_move(state, move)
         groups.setdefault(ply.slot if isinstance(ply, Act) else text.split(":")[0], []).append(text)
-    lines = [f"{len(moves)} legal plies for {seat} ({phase_words(state)})"]
+    lines = [f"{len(moves)} legal plies for {seat} ({phase_text(state)})"]
     for kind, texts in groups.items():
         shown = " ".join(texts[:12]) + (f" ... ({len(texts) - 12} more)" if len(texts) > 12 else "")
         lines.append(f"  {kind:9} {len(texts):4}  {shown}")
