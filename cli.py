@@ -108,7 +108,8 @@ def main():
 
     \b
     GAME is penguins, island (Island Project, with dice; searched by MCTS), oros (Oros
-    tectonics shaping puzzles: reach a goal in the fewest actions), meerkats (Rauf und
+    tectonics shaping puzzles: reach a goal in the fewest actions; and the full game, 1-4
+    players against AI opponents, game1-game4: searched by MCTS), meerkats (Rauf und
     Runter, a dice race through a flipping maze; the solo game solved exactly) or hop (HOP!,
     3-6 players betting on throws, each player's clouds hidden).
     Examples:
@@ -209,6 +210,7 @@ def show(game, position, after, board, players, roll, seen_by, svg_path, png_pat
       caldera show penguins "6x6 6/6/2I3/3I2/6/6 - A setup 16/16 3+1/3+1 0"
       caldera show island start3 --after "2E roll:3V 3"
       caldera show oros first-peak --after "b2c2d2>S"
+      caldera show oros game2
       caldera show meerkats --maze my.maze --players 3
       caldera show penguins floes --after "+d4 +e5" --svg floes.svg --png floes.png
     """
@@ -382,7 +384,8 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
 
     The engine is the game's first (`caldera games` lists them): alpha-beta for penguins, MCTS
     for island (or --engine expectimax, two players; at a dice roll MCTS lists the outcomes with
-    their probabilities instead of searching), the planner for oros; meerkats: the exact solver
+    their probabilities instead of searching), the planner for oros maps and MCTS for oros full
+    games (game1-game4; an AI's card draw is a chance move); meerkats: the exact solver
     for the solo game, MCTS with more players (--engine exact solves those too where they fit in
     --memory; at a roll it gives every outcome's value).
 
@@ -402,6 +405,7 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
       caldera analyze oros first-peak
       caldera analyze oros "5x5 ...../.444./...4./...../....." --goal "mountain@d3" --budget 4
       caldera analyze oros twin-peaks --json
+      caldera analyze oros game1 --sims 20000 --seed 1  the full game against two AIs
       caldera analyze meerkats dunes-1 --after "g1 draw:luck reveal:turtle" --roll 2
       caldera analyze penguins --batch positions.txt --depth 4 > analyses.jsonl
       caldera analyze penguins --batch - --engine mcts --sims 2000 --seed 1 --cluster local:2 < positions.txt
@@ -418,7 +422,8 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
         raise click.UsageError("--svg draws one position's best line; --batch analyses many: give one of them")
 
     entry, state, _ = load(game, position, after, board, players, roll, seen_by)
-    goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
+    if batch is None:  # a batch's positions are each checked for the engine (solver/cluster.py read_batch)
+        goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
     engine = engine or entry.engine_for(state)
     values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb)
     for key, default in (("multipv", 1), ("threads", 1)):
@@ -428,9 +433,10 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
         values["multipv"] = entry.analyze_lines  # the game's own default (hop: every move)
     if engine == "planner" and values["time"] is None and values["nodes"] is None:
         values["time"] = DEFAULT_PLAN_SECONDS
-    spec = commands.checked_spec(entry, engine_spec(engine, values), state)
+    spec = engine_spec(engine, values)
     if batch is not None:
         return print_batch(entry, spec, batch, cluster)
+    spec = commands.checked_spec(entry, spec, state)
     if spec.name == "planner":
         plan = print_planner_result(entry, spec, state, goal, budget, as_json)
         save_pictures(entry, state, (), svg_path, None, plan.plan)
@@ -488,7 +494,7 @@ def hint(game, position, top, seconds, goal, budget, after, board, players, roll
     exact solver for the solo game). At a dice roll the hint lists the outcomes of the dice with
     their probabilities (and each one's value where the engine searches chance nodes). oros: the
     next step of a shortest plan to the goal (a puzzle name brings its goal and budget; --after
-    uses up budget).
+    uses up budget); on a full-game position (game1-game4), 1 s of MCTS, each action in words.
 
     \b
     Examples:
@@ -496,6 +502,7 @@ def hint(game, position, top, seconds, goal, budget, after, board, players, roll
       caldera hint penguins "5x5 IEPE1/P3s/3eS/epe2/ppPe1 - A play 14/12 0+0/0+0 20" --top 5
       caldera hint island --after "2E roll:3V"
       caldera hint oros twin-peaks --after "b2c2d2>S"
+      caldera hint oros game1 --after "forced:volcano>d1"
       caldera hint meerkats dunes-1 --after "g1 draw:shortcut reveal:mouse" --roll 1
     """
     from solver import commands
@@ -503,7 +510,7 @@ def hint(game, position, top, seconds, goal, budget, after, board, players, roll
 
     entry, state, _ = load(game, position, after, board, players, roll, seen_by)
     goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
-    seconds = entry.hint_seconds if seconds is None else seconds
+    seconds = entry.hint_time(state) if seconds is None else seconds
     for line in hint_lines(entry, state, top, seconds, goal, budget,
                            lambda *args: run_search(*args, live=True), lambda *args: run_plan(*args, live=True)):
         click.echo(line)
@@ -597,9 +604,9 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
     if test is not None and click.get_current_context().get_parameter_source("n_games").name == "DEFAULT":
         n_games = SPRT_MAX_GAMES
     entry, state, _ = load(game, position, board=board, players=players)
-    if not entry.adversarial:
-        raise click.UsageError(f"a match needs sides that play against each other; {game} is a single-agent "
-                               "game (puzzles: caldera analyze)")
+    if entry.is_single_agent(state):
+        raise click.UsageError(f"a match needs sides that play against each other; this {game} position is "
+                               "single-agent (puzzles: caldera analyze)")
     spec_a, spec_b = (checked_spec(entry, EngineSpec.parse(text), state) for text in (engine_a, engine_b))
     name = entry.default_position if position is None else position.strip()
     label = name if name in entry.builtin_positions() else "(given position)"
@@ -718,12 +725,12 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
 
     entry, played, states = load_game_file(record_file)
     engine = engine or entry.engine_for(states[0])
-    check_review_engine(entry, engine, limits)
+    check_review_engine(entry, engine, limits, states[0])
     values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb, threads=limits["threads"] if limits["threads"] != 1 else None)
     from solver.engine import SETTINGS
 
     if "time" in SETTINGS[engine] and not any(values.get(key) for key in ("depth", "nodes", "sims", "time", "solve")):
-        values["time"] = entry.hint_seconds
+        values["time"] = entry.hint_time(states[0])
     spec = engine_spec(engine, values)
     console = _stderr_console()
     with _progress_bar(console, "review {task.description}") as progress:
@@ -955,9 +962,11 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
     if jobs < asked:
         click.echo(f"note: {jobs} positions at once: this machine has {jobs} CPUs (asked for {asked})", err=True)
     entry = record(game)
-    if not entry.adversarial:
-        raise click.UsageError(f"balance compares seats that play against each other; {game} is a single-agent game")
     chosen = position_arguments(entry, positions)
+    for label, state in chosen:
+        if entry.is_single_agent(state):
+            raise click.UsageError(f"balance compares seats that play against each other; {game} {label} is a "
+                                   "single-agent position")
     if paired_moves is not None:
         from solver.paired_moves import pairing_lines
 

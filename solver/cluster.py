@@ -139,13 +139,13 @@ def cluster_match(client, chunk: int | None = None):
     """A function with play_match's arguments (solver/match.py) that plays the games on the
     cluster of `client`, `chunk` games a chunk (default: a whole group of seats, at least 2)."""
     from solver.engine import check_engine
-    from solver.match import MatchResult
+    from solver.match import MatchResult, match_players
 
     def play(game, start, spec_a, spec_b, games: int = 20, random_plies: int = 2, seed: int = 0,
              on_game=None, should_stop=None, on_move=None) -> MatchResult:
-        players = game.player_count(start)
+        players = match_players(game, start)
         for spec in (spec_a, spec_b):
-            check_engine(game, spec.name, players)
+            check_engine(game, spec.name, start)
         result = MatchResult(spec_a, spec_b, games, random_plies, seed, game=game.name, seats=game.seats,
                              players=players)
         size = chunk or players * max(1, 2 // players)

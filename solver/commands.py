@@ -77,9 +77,12 @@ def _games() -> list:
 def goal_and_budget(game, state, position: str | None, after: str, goal: str | None, budget: int | None):
     """The goal and the action budget left for `state` of a game with goals (a puzzle name brings
     its own unless --goal / --budget are given; --after uses up budget); (None, None) for a game
-    without goals, which refuses --goal and --budget in one line."""
-    if game.goals is None:
+    without goals or a position that is no puzzle, which refuse --goal and --budget in one line."""
+    if game.goals is None or not game.is_single_agent(state):
         for flag, value in (("--goal", goal), ("--budget", budget)):
+            if value is not None and game.goals is not None:
+                raise CalderaError(f"{flag} sets the goal of a puzzle; this {game.name} position is a game "
+                                   "between players, not a puzzle")
             if value is not None:
                 raise CalderaError(f"{flag} sets the goal of a puzzle; {game.name} has no goals "
                                    f"(games with goals: {', '.join(goal_games())})")
@@ -96,7 +99,7 @@ def checked_spec(game, spec: EngineSpec, state) -> EngineSpec:
     """`spec`, once its engine is known to fit the game, the position's number of players and the
     machine's memory, and the position is no other seat's view than the one to move (a search
     looks from the view of the seat to move)."""
-    check_engine(game, spec.name, game.player_count(state))
+    check_engine(game, spec.name, state)
     check_settings_fit(spec.settings)
     viewer = game.viewer(state) if game.viewer is not None else None
     if viewer is not None and not game.is_chance(state) and not game.is_over(state) and viewer != game.to_move(state):

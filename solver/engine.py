@@ -63,19 +63,26 @@ class EngineError(CalderaError):
 
 
 def suits(game, engine: str) -> bool:
-    """True when the game's capabilities meet what `engine` needs (players aside)."""
+    """True when the game's capabilities meet what `engine` needs in some position (players aside)."""
     needs = NEEDS[engine]
     if needs.goals:
         return game.goals is not None
-    if game.single_agent or (game.chance and not needs.chance):
+    if not game.adversarial or (game.chance and not needs.chance):
         return False
     low, high = game.players
     return needs.players is None or low <= needs.players <= high
 
 
-def check_engine(game, engine: str, players: int | None = None) -> None:
-    """Refuse, in one line, an engine the game's record does not list, or one that needs another
-    number of seats than the position's `players`. The one check every command uses."""
+def position_engines(game, state) -> tuple[str, ...]:
+    """The engines of the game's record that play `state`: the planner in a single-agent position
+    (a puzzle), the others in a position where sides play against each other."""
+    return tuple(engine for engine in game.engines if NEEDS[engine].goals == game.is_single_agent(state))
+
+
+def check_engine(game, engine: str, state=None) -> None:
+    """Refuse, in one line, an engine the game's record does not list, one that needs another
+    number of seats than position `state` has, or one for the other kind of position (a puzzle's
+    planner in a game between players, or the reverse). The one check every command uses."""
     if engine not in NEEDS:
         raise EngineError(f"unknown engine '{engine}'; engines: {', '.join(ENGINES)}")
     needs = NEEDS[engine]
@@ -83,8 +90,15 @@ def check_engine(game, engine: str, players: int | None = None) -> None:
     if engine not in game.engines:
         raise EngineError(f"{engine} plays {needs.words}, not {game.name} ({describe(game)}); "
                           f"engines for {game.name}: {others}")
-    if needs.players is not None and players is not None and players != needs.players:
-        fitting = ", ".join(e for e in game.engines if NEEDS[e].players in (None, players))
+    if state is None:
+        return
+    fitting = position_engines(game, state)
+    if engine not in fitting:
+        kind = "a puzzle, a goal to reach" if game.is_single_agent(state) else "a game between players"
+        raise EngineError(f"{engine} plays {needs.words}; this position is {kind}: use {', '.join(fitting)}")
+    players = game.player_count(state)
+    if needs.players is not None and players != needs.players:
+        fitting = ", ".join(e for e in fitting if NEEDS[e].players in (None, players))
         raise EngineError(f"{engine} plays {needs.words}; this position has {players} players: use {fitting}")
 
 
@@ -94,7 +108,7 @@ def describe(game) -> str:
     parts = [game.chance_kind if game.chance else "no chance", f"{low} player" if low == high == 1 else
              f"{low} players" if low == high else f"{low}-{high} players"]
     if game.single_agent:
-        parts.append("a goal to reach")
+        parts.append("a goal to reach" if game.single_agent_of is None else "puzzles: a goal to reach")
     if game.hidden_information:
         parts.append("hidden information")
     return ", ".join(parts)

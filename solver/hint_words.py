@@ -12,7 +12,7 @@ from solver.engine import SETTINGS, EngineSpec
 def hint_lines(entry, state, top: int, seconds: float, goal, budget, run_search: Callable, run_plan: Callable) -> list[str]:
     """The hint for `state` of `entry` (a game's record): `top` moves searched `seconds`, by
     `run_search(entry, spec, state)` or, for a game of goals, `run_plan(entry, spec, state, goal, budget)`."""
-    if entry.default_engine == "planner":
+    if entry.engine_for(state) == "planner":
         from solver.planner_output import hint_lines as plan_lines
 
         return plan_lines(entry, state, goal, run_plan(entry, EngineSpec.build("planner", {"time": seconds}), state,

@@ -26,7 +26,11 @@ Engine A's W-D-L counts a sole win as W, a shared win (0 < result < 1) as D and 
 score is its mean result, compared with its fair share 1/P (what it would expect if all seats
 were equally strong).
 
-Elo (two seats only; with more, the summary gives the share instead): the logistic model,
+Seats played by the rules (the full Oros game's AI opponents, whose turns are chance moves) are
+no engine's: the engines take the position's players' seats, and a match needs two of them.
+
+Elo (two seats, head to head only: with more, or when a seat played by the rules won a game,
+the summary gives the share instead): the logistic model,
 expected score = 1 / (1 + 10 ** (-elo / 400)). A match's Elo difference comes from its mean
 score; its 95% interval from the normal approximation of the mean of the per-game scores
 (1, 1/2, 0), mapped through the same curve.
@@ -48,6 +52,7 @@ import numpy as np
 
 from kernels import kernel_module
 from solver.engine import EngineSpec, check_engine, run_engine, with_seed
+from solver.errors import CalderaError
 from solver.games.kernel_calls import chance_outcome_list, legal_move_list, next_state
 
 Z95 = 1.959963984540054  # two-sided 95% quantile of the normal distribution
@@ -373,9 +378,15 @@ class MatchResult:
         return max(0.0, mean - margin), min(1.0, mean + margin)
 
     @property
+    def head_to_head(self) -> bool:
+        """True when the engines' two seats share every win between them (no seat played by the
+        rules, such as an AI opponent, won a game): then A's score and Elo are against B alone."""
+        return self.players == 2 and all(abs(sum(r.values) - 1.0) < 1e-9 for r in self.records)
+
+    @property
     def elo(self) -> EloEstimate | None:
-        """Elo difference of A over B with its 95% interval (two seats only; None with more)."""
-        if self.players != 2:
+        """Elo difference of A over B with its 95% interval (head to head only; None otherwise)."""
+        if not self.head_to_head:
             return None
         return elo_interval(self.wins, self.draws, self.losses)
 
@@ -402,6 +413,19 @@ class MatchResult:
         return sum(r.plies for r in self.records) / len(self.records) if self.records else None
 
 
+def match_players(game, start) -> int:
+    """The seats of `start` that the engines take in turn (its players; AI opponents that are part
+    of the rules, as in oros, are no seats of an engine); refused in one line below two."""
+    players = game.player_count(start)
+    if players < 2:
+        others = [name for name, text in game.builtin_positions().items()
+                  if not game.is_single_agent(state := game.resolve_position(text)) and game.player_count(state) >= 2]
+        example = f", e.g. {others[0]}" if others else ""
+        raise CalderaError(f"a match seats two engines on the players' seats; this position has {players} player "
+                           f"(any other seats are played by the rules): give a position with two or more{example}")
+    return players
+
+
 def play_match(game, start, spec_a: EngineSpec, spec_b: EngineSpec, games: int = 20,
                random_plies: int = 2, seed: int = 0, on_game: Callable[[GameRecord, MatchResult], None] | None = None,
                should_stop: Callable[[], bool] | None = None,
@@ -414,9 +438,9 @@ def play_match(game, start, spec_a: EngineSpec, spec_b: EngineSpec, games: int =
     seat equally often. Raises EngineError first if an engine cannot play the game.
     `on_move(number, seat, legal, analysis)` is told every engine decision of game `number`.
     """
-    players = game.player_count(start)
+    players = match_players(game, start)
     for spec in (spec_a, spec_b):
-        check_engine(game, spec.name, players)
+        check_engine(game, spec.name, start)
     root = game.to_kernel(start)
     kernel = game.kernel_name(root)
     result = MatchResult(spec_a, spec_b, games, random_plies, seed, game=game.name, seats=game.seats, players=players)
@@ -495,7 +519,7 @@ def summary_lines(result: MatchResult, position: str) -> list[str]:
     """The human summary of a match (what `caldera match` prints on stdout)."""
     a, b = result.spec_a.text(), result.spec_b.text()
     played = len(result.records)
-    seats = "" if result.players == 2 else f", {result.players} seats (A one, B the others)"
+    seats = "" if result.head_to_head else f", {result.players} seats (A one, B the others)"
     lines = [f"match     {a} vs {b} on {result.game} {position}: {played} game{'s' if played != 1 else ''}"
              f"{seats}, openings of {result.random_plies} random plies, seed {result.seed}"]
     if result.interrupted:
@@ -504,7 +528,7 @@ def summary_lines(result: MatchResult, position: str) -> list[str]:
         return lines
     lengths = [r.plies for r in result.records]
     ta, tb = result.tallies
-    if result.players == 2:
+    if result.head_to_head:
         lines += [
             f"result    {a}: {result.wins} wins, {result.draws} draws, {result.losses} losses "
             f"(W-D-L {result.wins}-{result.draws}-{result.losses})",
@@ -521,7 +545,7 @@ def summary_lines(result: MatchResult, position: str) -> list[str]:
             f"({result.score / result.fair_share:.2f}x{around})",
         ]
     lines.append(f"length    {result.mean_plies:.1f} plies per game on average (shortest {min(lengths)}, longest {max(lengths)})")
-    if result.players == 2:
+    if result.head_to_head:
         lines.append(f"sides     side A scored {100 * result.side_a_score:.1f}%, side B {100 - 100 * result.side_a_score:.1f}% "
                      "(either engine)")
     else:
@@ -544,7 +568,7 @@ def move_names(game, start, moves: tuple[int, ...]) -> list[str]:
 
 
 def match_json(result: MatchResult, game, start) -> dict:
-    """The match as a JSON-ready dict: totals, Elo (two seats) or share (more), and every game
+    """The match as a JSON-ready dict: totals, Elo (head to head) or share (otherwise), and every game
     with its moves in notation (dice rolls included, e.g. 'roll:3V').
 
     `start` is the reference State of `game` (its record) the games started from.

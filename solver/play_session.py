@@ -160,7 +160,7 @@ class Session:
 
     def think_seconds(self) -> float:
         """How long a hint (and the game's own engine on its seats) thinks."""
-        return self.game.hint_seconds if self.hint_seconds is None else self.hint_seconds
+        return self.game.hint_time(self.state) if self.hint_seconds is None else self.hint_seconds
 
     def search_as_mover(self, game, spec: EngineSpec, state):
         """The session's search of `state` as its mover sees it (solver/commands.py mover_view)."""
@@ -245,7 +245,7 @@ def check_engine_seats(game, state, engine_seats: str) -> None:
     seats = game.seats[:game.player_count(state)]
     if set(engine_seats) - set(seats):
         raise CalderaError(f"--engine-seats {shown(engine_seats)}: this position's seats are {' '.join(seats)}")
-    if engine_seats and not game.adversarial:
+    if engine_seats and game.is_single_agent(state):
         raise CalderaError(f"{game.name} is a puzzle with no sides for the engine to play: ask for a hint instead")
 
 

@@ -89,10 +89,11 @@ class Review:
         return rows
 
 
-def check_review_engine(game, engine: str, settings: dict) -> None:
+def check_review_engine(game, engine: str, settings: dict, start) -> None:
     """Refuse in one line an engine that scores no moves (review compares scores), one other
-    than the planner for a game of goals, or a multipv."""
-    if game.goals is not None:
+    than the planner for a puzzle played (a game of goals from the single-agent `start`), or a
+    multipv."""
+    if game.is_single_agent(start):
         if engine != "planner":
             raise CalderaError(f"a game of goals ({game.name}) is reviewed by the planner's shortest plans, not {engine}")
     elif engine not in SCORING_ENGINES:
@@ -136,8 +137,8 @@ def review_game(game, spec: EngineSpec, played, states: list,
     """Review the moves of `played` (a PlayedGame of `game`, its record) whose positions are
     `states` (the start first) with the engine of `spec`; `on_position(done, total)` after each
     decision searched. Ctrl-C ends it after the search it stops, with the moves so far."""
-    check_review_engine(game, spec.name, spec.settings)
-    if game.goals is not None:
+    check_review_engine(game, spec.name, spec.settings, states[0])
+    if game.is_single_agent(states[0]):
         return review_plans(game, spec, played, states, on_position)
     decisions = [i for i in range(len(played.moves)) if not game.is_chance(states[i])]
     result = Review(game.name, spec.text(), "win", played.players, [])

@@ -59,7 +59,7 @@ def load(game, engine: str, state) -> None:
     elif engine == "mcts":
         from solver.mcts import mcts_analysis
 
-        mcts_analysis(kernel, words, sims=16, seconds=None, memory_mb=1)
+        mcts_analysis(kernel, words, sims=16, seconds=None, memory_mb=4)  # room for the widest root (oros game)
     elif engine == "expectimax":
         from solver.expectimax import expectimax_analysis
 
@@ -112,9 +112,10 @@ def warm_up(games: list | None = None, notice: Callable[[str], None] = _notice, 
 
 def load_unit(name: str, index: int) -> None:
     """Load perft and every engine of game `name` on its warm-up position `index` (one worker's share)."""
+    from solver.engine import position_engines
     from solver.games.registry import game
 
     record = game(name)
     state = record.warmup_positions()[index]
-    for engine in ("perft", *record.engines):
+    for engine in ("perft", *position_engines(record, state)):
         load(record, engine, state)

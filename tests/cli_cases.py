@@ -22,3 +22,11 @@ def one_line_error(*args) -> str:
     assert out == ""
     assert err.count("\n") == 1 and err.startswith("caldera: error: "), err
     return err.strip()
+
+
+def match_position(record) -> str:
+    """The first built-in position of a game (its default first) where two or more players play
+    each other: where `caldera match` plays."""
+    names = [record.default_position, *record.builtin_positions()]
+    return next(name for name in names if not record.is_single_agent(state := record.resolve_position(name))
+                and record.player_count(state) >= 2)

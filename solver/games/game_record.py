@@ -56,7 +56,7 @@ class Game:
     players: tuple[int, int]  # (fewest, most) seats a position can have
     chance: bool  # chance moves (dice) between decisions
     hidden_information: bool  # a player cannot see the whole position
-    single_agent: bool  # one side reaching a goal (puzzles); otherwise adversarial
+    single_agent: bool  # one side reaching a goal (puzzles), in every position or, with single_agent_of, in some
     engines: tuple[str, ...]  # the engines that fit, the default of `analyze` and `hint` first
     default_position: str  # the built-in position used when none is given
     hint_seconds: float  # how long `hint` searches by default
@@ -98,6 +98,10 @@ class Game:
     puzzles: Callable[[], list[Any]] | None = None  # built-in puzzles, dataclasses (oros: a position with a goal)
     goals: Any = None  # the goal functions of a game whose positions carry a goal (Goals)
     engine_of: Callable[[Any], str] | None = None  # the default engine of a position, where it depends on it
+    # Whether a position is single-agent, where a game has positions of both kinds (oros: puzzles
+    # and the full game); None: every position is as `single_agent` says.
+    single_agent_of: Callable[[Any], bool] | None = None
+    hint_seconds_of: Callable[[Any], float] | None = None  # how long `hint` searches a position, where it depends on it
     restart: Callable[[Any, str | None, int | None], Any] | None = None  # (State, board file, players) -> a new start
     # Hidden information (docs/adding-a-game.md): the position as one seat sees it, and whose
     # view a position is (None: full information).
@@ -138,10 +142,19 @@ class Game:
         `engine_of` where the best engine depends on the position, else the default."""
         return self.default_engine if self.engine_of is None else self.engine_of(state)
 
+    def hint_time(self, state) -> float:
+        """How long `hint` (and `play`'s engine) searches `state` by default: `hint_seconds_of`
+        where it depends on the position, else `hint_seconds`."""
+        return self.hint_seconds if self.hint_seconds_of is None else self.hint_seconds_of(state)
+
+    def is_single_agent(self, state) -> bool:
+        """True when `state` is one side reaching a goal (a puzzle), not sides playing against each other."""
+        return self.single_agent and (self.single_agent_of is None or self.single_agent_of(state))
+
     @property
     def adversarial(self) -> bool:
-        """True when sides play against each other (a match makes sense)."""
-        return not self.single_agent
+        """True when sides play against each other in some positions (a match can make sense)."""
+        return not self.single_agent or self.single_agent_of is not None
 
 
 @dataclass(frozen=True)

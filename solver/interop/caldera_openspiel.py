@@ -17,7 +17,8 @@ The mapping, the same for every game:
   num_distinct_actions.
 - Returns: a finished game's result r per seat (1 sole win, 1/k shared, 0 loss; they sum to
   1) becomes N * r - 1 with N >= 2 seats, so the game is zero-sum (two seats: +1, 0, -1); one
-  seat gets r itself. A game still running after `max_length` decisions ends there as a draw
+  seat gets r itself. Where a seat the rules play won (oros's AI opponents are no OpenSpiel
+  players), its share is split evenly among the N players first, so the sum stays zero. A game still running after `max_length` decisions ends there as a draw
   (every return 0), so max_game_length holds for every game.
 - A game with goals (single-agent puzzles) ends when its goal is met (return 1) or its budget
   of actions is spent (return 0); the position's goal and budget come from the record
@@ -166,7 +167,7 @@ def start_of(record, params: dict):
     players = int(params.get("players") or 0)
     if players and record.player_count(state) != players:
         state = with_players(record, state, players)
-    if record.goals is None:
+    if record.goals is None or not record.is_single_agent(state):
         return state, None, None
     goal, budget = record.goals.of_position(state, position, params.get("goal") or None,
                                             int(params.get("budget") or 0) or None)
@@ -267,10 +268,11 @@ class CalderaState(pyspiel.State):
             return [1.0 if self.record.goals.is_met(self.goal, self.position) else 0.0]
         if not self.record.is_over(self.position):
             return [0.0] * self.seats  # stopped at max_length: a draw
-        results = self.record.results(self.position)
+        results = [float(r) for r in self.record.results(self.position)[:self.seats]]
         if self.seats == 1:
-            return [float(results[0])]
-        return [self.seats * float(r) - 1.0 for r in results[:self.seats]]
+            return results
+        rules_share = (1.0 - sum(results)) / self.seats  # won by seats the rules play (oros's AIs)
+        return [self.seats * (r + rules_share) - 1.0 for r in results]
 
     def __str__(self):
         """The position's notation."""

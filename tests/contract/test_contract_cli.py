@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from cli import main
 from solver.games.registry import GAME_NAMES, game
+from tests.cli_cases import match_position
 
 ROOT = Path(__file__).resolve().parents[2]
 BAD_POSITION = "this is not a position"
@@ -79,10 +80,13 @@ def test_listing_commands_run_or_say_why_not(name):
             assert code == 2 and err.count("\n") == 1 and f"{name} has no" in err
     engine = "random" if "random" in record.engines else record.default_engine
     code, out, err = run("match", name, engine, engine, "--games", "2")
-    if record.adversarial:
-        assert code == 0 and out.startswith("match ")
-    else:
+    if record.is_single_agent(record.resolve_position(None)):
         assert code == 2 and err.count("\n") == 1 and "single-agent" in err
+    else:
+        assert code == 0 and out.startswith("match ")
+    if record.adversarial:  # a game with puzzles too: its positions between players play matches
+        code, out, err = run("match", name, "random", "random", "--games", "2", "--position", match_position(record))
+        assert code == 0 and out.startswith("match "), err
 
 
 @pytest.mark.parametrize("name, other", [("island", "penguins"), ("oros", "penguins"), ("penguins", "island")])

@@ -13,7 +13,7 @@ from solver.games.kernel_calls import next_state
 from solver.games.registry import GAME_NAMES, game
 from solver.match import result_text
 from solver.review import review_game
-from tests.cli_cases import run
+from tests.cli_cases import match_position, run
 
 ADVERSARIAL = [name for name in GAME_NAMES if game(name).adversarial]
 # The cheapest scoring search of each engine a game's position defaults to.
@@ -25,12 +25,13 @@ def test_a_saved_match_game_reloads_and_reviews(name, tmp_path):
     """`caldera match GAME random random --games 1 --save DIR`: one file, whose moves replayed by
     the rules reach the position the kernel reached playing the match's moves (the match's own
     JSON), with the kernel's result; and it reviews with every decision judged or said why not."""
+    position = match_position(game(name))
     code, out, err = run("match", name, "random", "random:seed=3", "--games", "1", "--seed", "5", "--json",
-                         "--save", str(tmp_path))
+                         "--save", str(tmp_path), "--position", position)
     assert code == 0, err
     (path,) = tmp_path.iterdir()
     record, played, states = game_file.load(path)
-    start = record.resolve_position(None)
+    start = record.resolve_position(position)
     # The kernel's own replay of the match's moves (named in the JSON) is the independent side.
     import json
 

@@ -7,7 +7,7 @@ import importlib
 import pytest
 
 from kernels import dispatch, kernel_module
-from solver.engine import NEEDS, check_engine, suits
+from solver.engine import NEEDS, check_engine, position_engines, suits
 from solver.errors import CalderaError
 from solver.games.game_record import Goals
 from solver.games import registry
@@ -27,7 +27,9 @@ def test_capabilities_are_consistent(record):
     low, high = record.players
     assert record.name in registry.GAME_NAMES and record.title
     assert 1 <= low <= high <= len(record.seats) == len(set(record.seats))
-    assert not record.single_agent or (high == 1 and record.goals is not None)  # one side, towards a goal
+    assert not record.single_agent or record.goals is not None  # one side, towards a goal
+    assert record.single_agent or record.single_agent_of is None  # positions of both kinds need both
+    assert record.single_agent_of is not None or not record.single_agent or high == 1
     assert record.hint_seconds > 0
 
 
@@ -63,7 +65,7 @@ def test_kernel_defines_every_operation_its_engines_use(record):
         for constant in dispatch.CONSTANTS:
             assert hasattr(module, constant), (module.__name__, constant)
         needed = set(dispatch.PERFT_OPERATIONS)
-        for engine in record.engines:
+        for engine in position_engines(record, state):
             needed |= set(dispatch.ENGINE_OPERATIONS.get(engine, ()))
         if record.hidden_information:
             needed |= set(dispatch.HIDDEN_INFORMATION_OPERATIONS)
@@ -71,8 +73,8 @@ def test_kernel_defines_every_operation_its_engines_use(record):
             assert callable(getattr(module, operation, None)), (module.__name__, operation)
         if "evaluate" in needed:
             assert len(module.EVAL_WEIGHTS) > 0
-        assert module.HAS_CHANCE == record.chance
-        assert module.SEATS >= record.players[1]
+        assert not module.HAS_CHANCE or record.chance
+        assert module.SEATS >= record.player_count(state)
 
 
 def test_hidden_information_has_views(record):
@@ -87,7 +89,8 @@ def test_hidden_information_has_views(record):
 
 
 def test_default_and_builtin_positions_load(record):
-    """The default position and every built-in one load, and name the seat to move."""
+    """The default position and every built-in one load, name the seat to move, and have an engine
+    that plays them, the position's own default first; a single-agent position has one player."""
     state = record.resolve_position(None)
     assert record.format_position(state) == record.format_position(record.resolve_position(record.default_position))
     assert record.default_position in record.builtin_positions()
@@ -95,6 +98,10 @@ def test_default_and_builtin_positions_load(record):
         state = record.resolve_position(name)
         assert record.seat_name(state) in record.seats or record.seat_label is not None
         assert record.players[0] <= record.player_count(state) <= record.players[1]
+        assert not record.is_single_agent(state) or record.player_count(state) == 1
+        assert record.engine_for(state) in position_engines(record, state)
+        check_engine(record, record.engine_for(state), state)
+        assert record.hint_time(state) > 0
 
 
 def test_optional_parts_are_complete(record):

@@ -1,5 +1,6 @@
 """Oros from the command line: show, moves, perft, positions, puzzles, analyze (plans step by
-step, proofs of no plan, limits, JSON) and hint, with one-line errors and exit code 2."""
+step, proofs of no plan, limits, JSON) and hint, with one-line errors and exit code 2; and the
+full game's positions (game1...): analyze and hint by MCTS, show, moves, perft and match."""
 
 import json
 
@@ -16,9 +17,10 @@ FIRST_PEAK = "5x5 ...../.444./...4./...../....."
 
 
 def test_oros_is_a_puzzle_game_beside_the_search_games():
-    """oros is a registry game like the others: single-agent, solved by the planner."""
-    assert "oros" in GAME_NAMES and game("oros").title == "Oros tectonics"
-    assert game("oros").single_agent and game("oros").engines == ("planner",)
+    """oros is a registry game like the others: its maps single-agent, solved by the planner."""
+    assert "oros" in GAME_NAMES and game("oros").title == "Oros"
+    assert game("oros").single_agent and game("oros").engines[0] == "planner"
+    assert game("oros").is_single_agent(game("oros").resolve_position("first-peak"))
     assert not game("penguins").single_agent and game("penguins").goals is None
 
 
@@ -151,13 +153,13 @@ def test_hint_after_moves_uses_up_the_budget():
     (("analyze", "oros", "first-peak", "--goal", "level9@a1"), "level 9 is outside 1..4"),
     (("analyze", "oros", "first-peak", "--budget", "99"), "must be 0..40"),
     (("analyze", "oros", "first-peak", "--depth", "3"), "--depth is a setting of --engine alphabeta or expectimax, not planner"),
-    (("analyze", "oros", "first-peak", "--engine", "mcts"), "engines for oros: planner"),
+    (("analyze", "oros", "first-peak", "--engine", "mcts"), "this position is a puzzle, a goal to reach: use planner"),
     (("analyze", "oros", "nosuch"), "'nosuch' is neither a built-in position"),
     (("analyze", "oros", "first-peak", "--after", "b2c2d2>S b2>N b2>N"), "is not legal"),
     (("hint", "oros", "first-peak", "--after", "2E1 2E1 2E1"), "use up puzzle first-peak's budget of 2"),
     (("analyze", "penguins", "--goal", "mountain@d3"), "--goal sets the goal of a puzzle; penguins has no goals"),
     (("hint", "island", "--budget", "3"), "--budget sets the goal of a puzzle; island has no goals"),
-    (("match", "oros", "random", "random"), "oros is a single-agent game"),
+    (("match", "oros", "random", "random"), "this oros position is single-agent"),
     (("puzzles", "island"), "island has no built-in puzzles (games with puzzles: penguins, oros)"),
 ])
 def test_errors_are_one_line_with_exit_2(args, words):
@@ -189,3 +191,117 @@ def test_a_goal_already_met_is_said_so():
     assert code == 0 and "the goal is already met: no action needed" in out
     code, out, _ = run("hint", "oros", "first-peak", "--goal", "level4@b2")
     assert code == 0 and out == "The goal (a level-4 tile on b2) is already met.\n"
+
+
+# the full game -------------------------------------------------------------------------------
+
+
+def test_full_game_positions_are_oros_positions_searched_by_mcts():
+    """game1 is a full-game position of the same game id: 1 player against 2 AIs, MCTS by
+    default, a card draw as chance; the puzzles stay the planner's."""
+    record = game("oros")
+    state = record.resolve_position("game1")
+    assert not record.is_single_agent(state) and record.player_count(state) == 1
+    assert record.engine_for(state) == "mcts" and record.engine_for(record.resolve_position("first-peak")) == "planner"
+    assert record.hint_time(state) < record.hint_time(record.resolve_position("first-peak"))
+    assert record.adversarial and "game2" in run("positions", "oros")[1]
+
+
+def test_analyze_a_full_game_gives_the_best_action_its_win_chance_and_line():
+    """analyze game1: the forced first action (a follower to a level-1 tile), a win chance and
+    a line; the same seed and simulations give the same analysis, in JSON too."""
+    args = ("analyze", "oros", "game1", "--sims", "200", "--seed", "1")
+    code, out, _ = run(*args)
+    timeless = lambda text: [line for line in text.splitlines() if "sims/s" not in line]  # noqa: E731
+    assert code == 0 and timeless(out) == timeless(run(*args)[1])
+    assert "to move   A (round 1, 3 actions left)  engine mcts:sims=200,seed=1" in out
+    best = next(line for line in out.splitlines() if line.startswith("best "))
+    assert best.startswith("best      forced:") and "goes to the level-1 tile at" in best and "simulated games" in best
+    data = json.loads(run(*args, "--json")[1])
+    assert data["engine"] == "mcts:sims=200,seed=1" and data["nodes"] == 200
+    assert data["lines"][0]["move"].startswith("forced:") and data["lines"][0]["score"]["kind"] == "value"
+
+
+def test_hint_explains_full_game_plies_in_words():
+    """hint game1 names the forced action in words; after it, a choice of actions."""
+    code, out, _ = run("hint", "oros", "game1", "--time", "0.2", "--top", "2")
+    assert code == 0 and out.startswith("Best moves for A (")
+    assert "forced (no follower on the map): the follower on the" in out
+    code, out, _ = run("hint", "oros", "game1", "--time", "0.2", "--after", "forced:volcano>d1")
+    assert code == 0 and "the follower on the" in out and " goes to " in out
+
+
+def test_a_sanctuary_build_is_said_with_its_wisdom_and_the_demigod():
+    """The first build of a seeded random game: the kind due, the mountain, the wisdom and the
+    demigod's steps (O-11)."""
+    import random
+
+    from solver.games.oros.oros_full_plies import Act
+    from solver.games.oros.oros_game_binding import decode_ply
+
+    record = game("oros")
+    state, rng = record.resolve_position("game1"), random.Random(0)
+    while True:
+        moves = record.legal_moves(state)
+        builds = [m for m in moves if not record.is_chance(state) and isinstance(decode_ply(m), Act)
+                  and decode_ply(m).slot == "sanctuary"]
+        if builds:
+            break
+        state = record.successor(state, rng.choice(moves))
+    words = record.explain(state, builds[0], None)
+    assert "build the standing stones on the mountain at" in words
+    assert "you +1 wisdom" in words and "your demigod moves 0 -> 2" in words
+
+
+def test_show_draws_the_map_boards_pyramid_and_decks():
+    """show game2: the map grid, each seat's board, the pyramid with the three demigods on 0,
+    the AI's deck, within 80 columns; --svg writes a picture whose title names the players."""
+    code, out, _ = run("show", "oros", "game2")
+    assert code == 0
+    lines = out.splitlines()
+    assert "AI deck C (friendly): draws from 12345678; discard top none yet" in lines
+    assert any(line.startswith("pyramid  ABC · ·") for line in lines)
+    assert any(line.startswith("C (AI) 4 home") for line in lines)
+    assert all(len(line) <= 80 for line in lines[:-1])  # the notation line is never broken
+
+
+def test_show_svg_of_a_full_game(tmp_path):
+    """--svg of a full-game position: an SVG whose title names the players."""
+    import xml.etree.ElementTree as ET
+
+    path = tmp_path / "game1.svg"
+    code, _, err = run("show", "oros", "game1", "--svg", str(path))
+    assert code == 0 and f"wrote {path}" in err
+    texts = [t.text for t in ET.parse(path).getroot().iter("{http://www.w3.org/2000/svg}text")]
+    assert texts[0] == "Oros 7x5, 1 player"
+
+
+def test_moves_and_perft_of_a_full_game():
+    """moves lists the 28 forced first actions; perft 2 counts the same with the kernel and the rules."""
+    code, out, _ = run("moves", "oros", "game1")
+    assert code == 0 and out.startswith("28 legal plies for A (round 1, 3 actions left)")
+    counts = [run("perft", "oros", "game1", "2", *flag)[1].splitlines()[1] for flag in ((), ("--reference",))]
+    assert counts == ["nodes    13783"] * 2
+
+
+def test_match_plays_the_players_seats_against_the_ai():
+    """match on game2: the engines take the two players' seats, the AI plays by its cards, so a
+    game the AI wins is no one's win of the two (the share, not Elo); game1 is refused below."""
+    code, out, err = run("match", "oros", "random", "policy", "--position", "game2", "--games", "2", "--seed", "1")
+    assert code == 0, err
+    assert out.startswith("match     random vs policy on oros game2: 2 games, 2 seats")
+    assert "share " in out and "seats     A " in out
+
+
+@pytest.mark.parametrize("args, words", [
+    (("analyze", "oros", "game1", "--engine", "planner"), "this position is a game between players: use mcts"),
+    (("analyze", "oros", "game1", "--goal", "mountain@d3"), "this oros position is a game between players"),
+    (("hint", "oros", "game1", "--after", "draw:1"), "only an AI's turn starts with a draw"),
+    (("show", "oros", "game1", "--after", "forced:volcano>z9"), "'z9' is not a cell"),
+    (("analyze", "oros", FIRST_PEAK.replace("5x5", "7x5") + " 1:friendly"), "(column "),
+    (("match", "oros", "random", "random", "--position", "game1"), "this position has 1 player"),
+    (("play", "oros", "game1", "--engine-seats", "B"), "this position's seats are A"),
+])
+def test_full_game_errors_are_one_line_with_exit_2(args, words):
+    """Each user error with a full-game position: exit code 2 and one line naming what is wrong."""
+    assert words in one_line_error(*args)

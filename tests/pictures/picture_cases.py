@@ -20,6 +20,7 @@ CASES = {
     "penguins-sealbay": ("penguins", "sealbay", "", "", None),
     "island": ("island", "start3", "2E roll:35 3", "+a1", None),
     "oros": ("oros", "start", "+d2", "b3c3d3>S", None),
+    "oros-game": ("oros", "game1", "forced:volcano>d1", "study>tectonic:c1d1c2>W", None),
     "meerkats": ("meerkats", None, "", "", TINY_MAZE),
     "hop": ("hop", "skilled5", "", "partner:A", None),
 }

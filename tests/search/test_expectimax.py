@@ -228,7 +228,7 @@ def test_more_than_two_players_are_refused(players):
     from solver.games.registry import game
 
     with pytest.raises(CalderaError, match="two-player.*use mcts"):
-        check_engine(game("island"), "expectimax", game("island").player_count(island.new_game(players)))
+        check_engine(game("island"), "expectimax", island.new_game(players))
 
 
 def test_engine_registry_runs_expectimax():

@@ -69,4 +69,4 @@ def test_mcts_beats_random_on_island():
 def test_alphabeta_refuses_a_dice_game():
     """Alpha-beta would treat the dice as a player: the engine check says so instead of searching."""
     with pytest.raises(CalderaError, match="without chance.*engines for island: mcts"):
-        check_engine(game("island"), "alphabeta", 2)
+        check_engine(game("island"), "alphabeta", island.new_game(2))

@@ -44,11 +44,16 @@ def render(state: State, highlight: Iterable[int] = ()) -> Group:
     marked = checked_highlight(highlight, state.cells, "cell", f"{state.width}x{state.height} map")
     lines = boxed_grid(state.width, state.height, COLUMNS, INNER, marked, lambda i: level_text(state, i),
                        lambda i: volcano_text(state, i))
-    lines.append(Text(f"edges wrap: the cell above a1 is a{state.height}, the cell left of a1 is "
-                      f"{cell_name(state.width - 1, state.width)}", style="italic dim"))
+    lines.append(Text(wrap_note(state), style="italic dim"))
     lines.extend(_legend())
     lines.extend(_status_lines(state))
     return Group(*lines)
+
+
+def wrap_note(state: State) -> str:
+    """Where the map's edges lead (O-1)."""
+    return (f"edges wrap: the cell above a1 is a{state.height}, the cell left of a1 is "
+            f"{cell_name(state.width - 1, state.width)}")
 
 
 def level_text(state: State, cell: int) -> list[tuple[str, str]]:

@@ -81,14 +81,6 @@ def builtin_positions() -> dict[str, str]:
     return {**BUILTIN_POSITIONS, **{puzzle.name: puzzle.position for puzzle in PUZZLES}}
 
 
-def resolve_position(text: str | None):
-    """A built-in position or puzzle name (see `caldera puzzles oros`), notation text, or None."""
-    from solver.games.notation_tools import resolve
-    from solver.games.oros.oros_notation import DEFAULT_POSITION, parse_position
-
-    return resolve(text, builtin_positions(), DEFAULT_POSITION, parse_position)
-
-
 def puzzles() -> list[Puzzle]:
     """The built-in puzzles, easy to hard."""
     return list(PUZZLES)
