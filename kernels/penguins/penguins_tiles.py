@@ -4,7 +4,8 @@ blazing, krill), every legal combination of a move's parts, and apply.
 
 These run only for positions with TILES = 1. They follow the stages of the reference's move
 (solver/games/penguins/penguins_rules.py `_variants`): emperor then seal before the action, the
-action, tent and river, seagull and krill (either first, P-9a), emperor then seal after, blazing.
+action, tent and river, seagull and krill (either first, P-9a; or either or both of them before
+the tent and river, early_moves), emperor then seal after, blazing.
 A side's supply reaching 0 is the win (P-8): every later stage then does nothing.
 
 Moves of a tile position can be very many (seagull x krill x emperor x seal choices multiply):

@@ -10,9 +10,10 @@ side 0 ("A") or side 1 ("B"), or a barrier (iceberg, seagull, emperor penguin, n
 P-10..P-14). Under the pieces lies at most one flat terrain tile per space (P-15..P-23).
 
 A move (P-9) is (pre-effects, action, follow-ups, post-effects), carried out in the order of
-`_carry_out`: emperor then seal before the action; the action; the stop effects of an
-exploration (tent, river); seagull relocation and krill eggs (either first, P-9a); emperor then
-seal after the action; the blazing removal. The moment the mover's supply is empty the game is
+`_variants`: emperor then seal before the action; the action; the stop effects of an
+exploration (tent, river); seagull relocation and krill eggs (either first, P-9a; either or both
+of them may also come before the tent and river, `_follow_up_stage`); emperor then seal after the
+action; the blazing removal. The moment the mover's supply is empty the game is
 won and nothing more of the move happens (P-7, P-8).
 """
 
