@@ -13,7 +13,8 @@ from solver.games.registry import game
 from solver.mcts import mcts_analysis
 from solver.perft import perft
 
-CHAIN = ("action_moves", "follow_up_moves", "seagull_moves", "krill_moves", "krill_laid_moves", "finish_moves")
+CHAIN = ("action_moves", "follow_up_moves", "seagull_moves", "krill_moves", "krill_laid_moves", "finish_moves",
+         "early_moves")
 
 
 def test_each_move_part_function_compiles_once():
