@@ -872,8 +872,8 @@ def follow_up_moves(before, state, me, code, entered, stop, emperor_moved, seal_
                 choice = (np.int64(first) << RIVER_FIRST) | (np.int64(priority) << CONFLUENCES)
                 choice |= np.int64(branches) << BRANCHES
                 n = seagull_moves(before, way, me, code | choice, entered, emperor_moved, seal_moved, out, n, buf)
-    return early_moves(before, state, me, code, entered, stop, buf[8:8 + kept], kept, emperor_moved, seal_moved,
-                       out, n, buf)
+    return early_moves(before, state, me, code, entered, stop, buf[8:8 + kept], np.int64(kept), emperor_moved,
+                       seal_moved, out, n, buf)
 
 
 @njit(cache=True)
