@@ -792,10 +792,12 @@ def early_moves(before, state, me, code, entered, stop, ways, kept, emperor_move
     EARLY_STAGES order, each choice of a stage in the order of stage_options; a version only where an
     early part can matter (early_part_matters) and its position is neither one the stop effects
     first give (stops_first_give) nor one listed before."""
-    region = stop_region(state, me, stop)
     moving = seagull_must_move(before, state, me, entered)
-    if region == ZERO or not moving and (popcount(entered & state[KRILL]) == 0 or state[SUPPLY + me] == ZERO):
-        return n  # nothing to do before the stop effects
+    if not moving and (popcount(entered & state[KRILL]) == 0 or state[SUPPLY + me] == ZERO):
+        return n  # neither a seagull nor a krill egg to move first
+    region = stop_region(state, me, stop)
+    if region == ZERO:
+        return n
     tent = tent_square(state)
     both = tent >= 0 and NEAR[size_id(state), tent] & bit(stop) != ZERO and state[RIVER] & bit(stop) != ZERO
     options = np.empty((3, KRILL_OPTIONS), dtype=np.int64)
