@@ -8,8 +8,9 @@ run only where TILES = 1.
 
 Move (int64): bits 0-5 space, 6-8 direction, 9-11 action, and from bit 12 the choices of P-9
 (hole jump, storm throw, tent or river first, branches, seagull, krill, emperor penguin, seal,
-blazing removal, from bit 58 the confluences, bit 60 krill before the seagull); a move without
-tiles keeps bits 12 and up 0.
+blazing removal, from bit 58 the confluences, bit 60 krill before the seagull, bits 61-62 the
+seagull and the krill eggs before the tent and river); a move without tiles keeps bits 12 and up
+0, and bit 63 stays 0 (a move is a non-negative int64).
 """
 
 # Layers: word index, plus the side (0 = A, 1 = B) where a layer belongs to a side.
@@ -65,6 +66,8 @@ SEAL_TIMING, SEAL_DIRECTION = 46, 48
 BLAZING_EGG = 51
 CONFLUENCES = 58  # bits 58-59: bit k = at the k-th contested confluence the higher space moves first
 KRILL_FIRST = 60  # P-9a: the krill eggs are laid before the seagull moves
+SEAGULL_EARLY = 61  # P-9a: the seagull moves before the tent and river act
+KRILL_EARLY = 62  # P-9a: the krill eggs are laid before the tent and river act
 # The same fields by their reference Move attribute: name -> (first bit, width, offset); a field
 # stores value + offset, so that "none" (-1) of a square or direction is stored as 0.
 MOVE_FIELDS = {
@@ -73,6 +76,8 @@ MOVE_FIELDS = {
     "river_first": (RIVER_FIRST, 1, 0),
     "seal_first": (SEAL_FIRST, 1, 0),
     "krill_first": (KRILL_FIRST, 1, 0),
+    "seagull_early": (SEAGULL_EARLY, 1, 0),
+    "krill_early": (KRILL_EARLY, 1, 0),
     "river_priority": (CONFLUENCES, 2, 0),
     "branches": (BRANCHES, 2, 0),
     "seagull": (SEAGULL_TARGET, 7, 1),

@@ -4,7 +4,8 @@ blazing, krill), every legal combination of a move's parts, and apply.
 
 These run only for positions with TILES = 1. They follow the stages of the reference's move
 (solver/games/penguins/penguins_rules.py `_variants`): emperor then seal before the action, the
-action, tent and river, seagull and krill (either first, P-9a), emperor then seal after, blazing.
+action, tent and river, seagull and krill (either first, P-9a; or either or both of them before
+the tent and river, early_moves), emperor then seal after, blazing.
 A side's supply reaching 0 is the win (P-8): every later stage then does nothing.
 
 Moves of a tile position can be very many (seagull x krill x emperor x seal choices multiply):
@@ -31,6 +32,17 @@ from kernels.penguins.penguins_moves import (
 
 WAYS_ROOM = 32  # tent/river orders x confluence choices x fork choices: 2 x 4 x 4 ways at most
 SCRATCH = 8 + WAYS_ROOM  # the buffer row after the ways' rows, for a comparison (seal_first)
+KRILL_OPTIONS = 1 + 64 + 64 * 63 // 2  # no egg, one egg per space, two eggs on any pair of spaces
+# P-9a: the orders with the seagull (G) and/or the krill eggs (K) before the stop effects (S: tent
+# and river), listed in this order after the stop effects first (the reference's EARLY_ORDERS):
+# each order's stages, and the move bits that name it.
+GULL_STAGE, STOP_STAGE, KRILL_STAGE = 0, 1, 2
+EARLY_STAGES = np.array([[GULL_STAGE, STOP_STAGE, KRILL_STAGE], [KRILL_STAGE, STOP_STAGE, GULL_STAGE],
+                         [GULL_STAGE, KRILL_STAGE, STOP_STAGE], [KRILL_STAGE, GULL_STAGE, STOP_STAGE]], dtype=np.int64)
+EARLY_FLAGS = np.array([1 << SEAGULL_EARLY, 1 << KRILL_EARLY, (1 << SEAGULL_EARLY) | (1 << KRILL_EARLY),
+                        (1 << SEAGULL_EARLY) | (1 << KRILL_EARLY) | (1 << KRILL_FIRST)], dtype=np.int64)
+NO_GULL_MOVE, GULL_LEAVES = -1, -2  # seagull options besides a target space
+STOP_WAYS = 32  # tent/river order x confluence choices x fork choices (bits 4, 2-3, 0-1 of a way)
 # Every layer a piece or barrier can be on, for effects that move whatever stands on a space.
 # Flags and counts handed down the move-part chain as numpy scalars, never Python literals: numba
 # compiles a jitted callee once per literal argument (True, False, 0, -1 each make another copy of
@@ -572,40 +584,61 @@ def krill_laid_moves(state, me, code, seagull_waits, emperor_moved, seal_moved, 
 
 
 @njit(cache=True)
-def krill_moves(state, me, code, entered, seagull_waits, emperor_moved, seal_moved, out, n, buf):
-    """P-23: no extra egg, or one per krill tile entered, each on an empty space (ascending); with
-    `seagull_waits` the eggs come before the seagull (P-9a), so laying none is no move of its own."""
-    if not seagull_waits:
-        n = finish_moves(state, me, code, emperor_moved, seal_moved, out, n, buf)
+def krill_options(state, me, entered, options):
+    """P-23: write into `options` the krill eggs the mover may lay on `state`, as move bits: none (0),
+    then one egg per empty space (ascending), then (two krill tiles entered, two supply eggs) every
+    pair of empty spaces in board order; return how many."""
+    options[0] = 0
+    count = 1
     krill = popcount(entered & state[KRILL])
     supply = state[SUPPLY + me]
     if krill == 0 or supply == ZERO:
-        return n
+        return count
     empty = board_mask(spaces(state)) & ~all_occupied(state)
     first = empty
     while first:
-        a = lowest_square(first)
+        options[count] = np.int64(lowest_square(first) + 1) << KRILL_1
         first &= first - ONE
-        copy_words(state, buf[5])
-        lay(buf[5], me, a)
-        n = krill_laid_moves(buf[5], me, code | (np.int64(a + 1) << KRILL_1), seagull_waits, emperor_moved,
-                             seal_moved, out, n, buf)
+        count += 1
     if krill < 2 or supply < np.uint64(2):
-        return n
+        return count
     first = empty
     while first:
         a = lowest_square(first)
         first &= first - ONE
         second = first
         while second:
-            b = lowest_square(second)
+            options[count] = (np.int64(a + 1) << KRILL_1) | (np.int64(lowest_square(second) + 1) << KRILL_2)
             second &= second - ONE
-            copy_words(state, buf[5])
-            lay(buf[5], me, a)
-            lay(buf[5], me, b)
-            pair = (np.int64(a + 1) << KRILL_1) | (np.int64(b + 1) << KRILL_2)
-            n = krill_laid_moves(buf[5], me, code | pair, seagull_waits, emperor_moved, seal_moved, out, n, buf)
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def krill_moves(state, me, code, entered, seagull_waits, emperor_moved, seal_moved, out, n, buf):
+    """P-23: no extra egg, or one per krill tile entered, each on an empty space (krill_options); with
+    `seagull_waits` the eggs come before the seagull (P-9a), so laying none is no move of its own."""
+    options = np.empty(KRILL_OPTIONS, dtype=np.int64)
+    for i in range(krill_options(state, me, entered, options)):
+        if i == 0:
+            if not seagull_waits:
+                n = finish_moves(state, me, code, emperor_moved, seal_moved, out, n, buf)
+            continue
+        copy_words(state, buf[5])
+        lay_krill(buf[5], options[i], me)
+        n = krill_laid_moves(buf[5], me, code | options[i], seagull_waits, emperor_moved, seal_moved, out, n, buf)
     return n
+
+
+@njit(cache=True)
+def seagull_must_move(before, state, me, entered):
+    """P-11, FAQ Q6: the exploration entered a space next to where the seagull stood before the move
+    (not across the edge), the move is not won and the seagull is still on the board (a river may
+    have carried it off)."""
+    gull = before[SEAGULL]
+    if gull == ZERO or won(state, me) or state[SEAGULL] == ZERO:
+        return False
+    return entered & EDGE_NEAR[size_id(state), lowest_square(gull)] != ZERO
 
 
 @njit(cache=True)
@@ -613,10 +646,7 @@ def seagull_moves(before, state, me, code, entered, emperor_moved, seal_moved, o
     """P-11: an exploration that entered a space next to the seagull (where it stood before the
     move, not across the edge) moves it to any empty space; with none it leaves the game. Then the
     krill eggs first, where that gives another position (P-9a)."""
-    gull = before[SEAGULL]
-    if gull == ZERO or won(state, me) or entered & EDGE_NEAR[size_id(state), lowest_square(gull)] == ZERO:
-        return krill_moves(state, me, code, entered, NO, emperor_moved, seal_moved, out, n, buf)
-    if state[SEAGULL] == ZERO:  # the river carried it off the board
+    if not seagull_must_move(before, state, me, entered):
         return krill_moves(state, me, code, entered, NO, emperor_moved, seal_moved, out, n, buf)
     empty = board_mask(spaces(state)) & ~all_occupied(state)
     if empty == ZERO:
@@ -632,6 +662,186 @@ def seagull_moves(before, state, me, code, entered, emperor_moved, seal_moved, o
                         emperor_moved, seal_moved, out, n, buf)
     return krill_moves(state, me, code | (np.int64(1) << KRILL_FIRST), entered, YES, emperor_moved, seal_moved,
                        out, n, buf)
+
+
+@njit(cache=True)
+def stop_region(state, me, stop):
+    """The spaces the stop effects of an exploration ending on `stop` act on: the tent's ring if the
+    tent turns (P-16), the river's network if it flows (P-19); 0 when neither acts."""
+    if stop < 0 or won(state, me):
+        return ZERO
+    region = ZERO
+    tent = tent_square(state)
+    if tent >= 0 and NEAR[size_id(state), tent] & bit(stop):
+        region = NEAR[size_id(state), tent]
+    if state[RIVER] & bit(stop):
+        region |= river_network(state, stop)
+    return region
+
+
+@njit(cache=True)
+def stage_options(stage, before, state, me, entered, options):
+    """Write into `options` the choices of one stage of a move's follow-ups (P-9a) on `state`: the
+    seagull's (a target space, NO_GULL_MOVE or GULL_LEAVES), the krill eggs' (krill_options) or
+    the stop effects' (the STOP_WAYS ways, checked when carried out); return how many."""
+    if stage == KRILL_STAGE:
+        return krill_options(state, me, entered, options)
+    if stage == STOP_STAGE:
+        for i in range(STOP_WAYS):
+            options[i] = i
+        return STOP_WAYS
+    if not seagull_must_move(before, state, me, entered):
+        options[0] = NO_GULL_MOVE
+        return 1
+    empty = board_mask(spaces(state)) & ~all_occupied(state)
+    options[0] = GULL_LEAVES  # no empty space: it leaves the game
+    count = 1 if empty == ZERO else 0
+    while empty:
+        options[count] = lowest_square(empty)
+        empty &= empty - ONE
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def carry_out_stage(stage, option, source, target, me, stop, both):
+    """Write into `target` the position after one stage choice (stage_options) on `source`; return its
+    move bits, or -1 when a stop way is not there (a fork or confluence choice it does not have, or
+    river first where only one of tent and river acts: `both` says whether both do)."""
+    copy_words(source, target)
+    if stage == KRILL_STAGE:
+        lay_krill(target, option, me)
+        return option
+    if stage == GULL_STAGE:
+        if option == NO_GULL_MOVE:
+            return np.int64(0)
+        target[SEAGULL] = ZERO if option == GULL_LEAVES else bit(option)
+        return np.int64(option + 1) << SEAGULL_TARGET if option >= 0 else np.int64(0)
+    first, priority, branches = option >> 4, (option >> 2) & 3, option & 3
+    if first and not both:
+        return np.int64(-1)
+    used, contests = stop_effects(target, me, stop, first, priority, branches)
+    if branches >= 1 << max(used, 0) or priority >= 1 << contests:
+        return np.int64(-1)
+    return (np.int64(first) << RIVER_FIRST) | (np.int64(priority) << CONFLUENCES) | (np.int64(branches) << BRANCHES)
+
+
+@njit(cache=True)
+def early_part_matters(stage, source, target, me, region):
+    """Whether a seagull or krill part carried out before the stop effects (`source` to `target`) can
+    change what they do (P-9a): the seagull stood or lands on a space they act on, or had no empty
+    space; a krill egg lands on one, or wins (they then do not happen). Elsewhere the part and the
+    stop effects act on different spaces and commute: the stop effects first give the position too."""
+    if stage == GULL_STAGE:
+        return (source[SEAGULL] | target[SEAGULL]) & region != ZERO or target[SEAGULL] == ZERO
+    if stage == KRILL_STAGE:
+        return won(target, me) or target[EGGS + me] & ~source[EGGS + me] & region != ZERO
+    return False
+
+
+@njit(cache=True)
+def gull_and_krill(state, before, me, entered, gull_part, target, krill, krill_first):
+    """With `gull_part`, move the seagull to `target` (where it must move: P-11; with no empty space
+    it leaves the game), and lay the krill eggs `krill` (move bits, P-23), in the order `krill_first`
+    gives (P-9a); False when the target or an egg's space is not empty at its turn."""
+    for part in range(2):
+        if (part == 0) == krill_first:
+            laid = krill_spaces(krill)
+            if all_occupied(state) & laid:
+                return False
+            lay_krill(state, krill, me)
+        elif gull_part and seagull_must_move(before, state, me, entered):
+            empty = board_mask(spaces(state)) & ~all_occupied(state)
+            if empty != ZERO and target & empty == ZERO:
+                return False
+            state[SEAGULL] = target if empty != ZERO else ZERO
+    return True
+
+
+@njit(cache=True)
+def stops_first_give(position, before, me, entered, ways, kept, replay):
+    """P-9a: whether the stop effects first (one of the `kept` ways, then the seagull and the krill
+    eggs in either order) give `position`. Such a move can only put the seagull and the krill eggs
+    where `position` has them, so each way is carried on with those two choices, seagull first and
+    krill first, and compared."""
+    for k in range(kept):
+        way = ways[k]
+        if way[EGGS + me] & ~position[EGGS + me]:
+            continue
+        laid = position[EGGS + me] & ~way[EGGS + me]
+        eggs = popcount(laid)
+        if eggs > popcount(entered & way[KRILL]) or np.uint64(eggs) > way[SUPPLY + me]:
+            continue
+        krill = np.int64(0)
+        shift = KRILL_1
+        while laid:
+            krill |= np.int64(lowest_square(laid) + 1) << shift
+            laid &= laid - ONE
+            shift = KRILL_2
+        for krill_first in (NO, YES):
+            copy_words(way, replay)
+            if gull_and_krill(replay, before, me, entered, YES, position[SEAGULL], krill, krill_first) \
+                    and same_words(replay, position):
+                return True
+    return False
+
+
+@njit(cache=True)
+def early_moves(before, state, me, code, entered, stop, ways, kept, emperor_moved, seal_moved, out, n, buf):
+    """P-9a: the versions with the seagull and/or the krill eggs before the stop effects, in
+    EARLY_STAGES order, each choice of a stage in the order of stage_options; a version only where an
+    early part can matter (early_part_matters) and its position is neither one the stop effects
+    first give (stops_first_give) nor one listed before."""
+    moving = seagull_must_move(before, state, me, entered)
+    if not moving and (popcount(entered & state[KRILL]) == 0 or state[SUPPLY + me] == ZERO):
+        return n  # neither a seagull nor a krill egg to move first
+    region = stop_region(state, me, stop)
+    if region == ZERO:
+        return n
+    tent = tent_square(state)
+    both = tent >= 0 and NEAR[size_id(state), tent] & bit(stop) != ZERO and state[RIVER] & bit(stop) != ZERO
+    options = np.empty((3, KRILL_OPTIONS), dtype=np.int64)
+    rows = np.empty((4, STATE_LEN), dtype=np.uint64)  # after each of the three stages, and a replay
+    listed = np.empty((8, STATE_LEN), dtype=np.uint64)  # the positions listed so far by early versions
+    count = 0
+    for order in range(EARLY_STAGES.shape[0]):
+        stages = EARLY_STAGES[order]
+        if not moving and (stages[0] == GULL_STAGE or stages[1] == GULL_STAGE and stages[2] == STOP_STAGE):
+            continue  # no seagull move to make early
+        for i0 in range(stage_options(stages[0], before, state, me, entered, options[0])):
+            c0 = carry_out_stage(stages[0], options[0, i0], state, rows[0], me, stop, both)
+            if stages[0] == KRILL_STAGE and c0 == 0:
+                continue  # no krill egg: nothing comes early
+            matters0 = early_part_matters(stages[0], state, rows[0], me, region)
+            if stages[1] == STOP_STAGE and not matters0:
+                continue
+            for i1 in range(stage_options(stages[1], before, rows[0], me, entered, options[1])):
+                c1 = carry_out_stage(stages[1], options[1, i1], rows[0], rows[1], me, stop, both)
+                if c1 < 0 or stages[2] == STOP_STAGE and stages[1] == KRILL_STAGE and c1 == 0:
+                    continue
+                matters1 = matters0 or (stages[2] == STOP_STAGE
+                                        and early_part_matters(stages[1], rows[0], rows[1], me, region))
+                if stages[2] == STOP_STAGE and not matters1:
+                    continue
+                for i2 in range(stage_options(stages[2], before, rows[1], me, entered, options[2])):
+                    c2 = carry_out_stage(stages[2], options[2, i2], rows[1], rows[2], me, stop, both)
+                    if c2 < 0 or stops_first_give(rows[2], before, me, entered, ways, kept, rows[3]):
+                        continue
+                    repeated = False
+                    for k in range(count):
+                        if same_words(listed[k], rows[2]):
+                            repeated = True
+                    if repeated:
+                        continue
+                    if count == listed.shape[0]:
+                        grown = np.empty((2 * count, STATE_LEN), dtype=np.uint64)
+                        grown[:count] = listed
+                        listed = grown
+                    copy_words(rows[2], listed[count])
+                    count += 1
+                    n = finish_moves(rows[2], me, code | EARLY_FLAGS[order] | c0 | c1 | c2, emperor_moved, seal_moved,
+                                     out, n, buf)
+    return n
 
 
 @njit(cache=True)
@@ -664,7 +874,8 @@ def follow_up_moves(before, state, me, code, entered, stop, emperor_moved, seal_
                 choice = (np.int64(first) << RIVER_FIRST) | (np.int64(priority) << CONFLUENCES)
                 choice |= np.int64(branches) << BRANCHES
                 n = seagull_moves(before, way, me, code | choice, entered, emperor_moved, seal_moved, out, n, buf)
-    return n
+    return early_moves(before, state, me, code, entered, stop, buf[8:8 + kept], np.int64(kept), emperor_moved,
+                       seal_moved, out, n, buf)
 
 
 @njit(cache=True)
@@ -784,12 +995,34 @@ def barrier_steps(state, move, timing, me):
 
 
 @njit(cache=True)
-def lay_krill(state, move, me):
-    """Lay the krill eggs of `move` (P-23)."""
+def krill_spaces(move):
+    """Mask of the spaces of the krill eggs of `move` (P-23)."""
+    mask = ZERO
     for shift in (KRILL_1, KRILL_2):
         krill = field(move, shift, 7) - 1
         if krill >= 0:
-            lay(state, me, krill)
+            mask |= bit(krill)
+    return mask
+
+
+@njit(cache=True)
+def lay_krill(state, move, me):
+    """Lay the krill eggs of `move` (P-23)."""
+    laid = krill_spaces(move)
+    while laid:
+        lay(state, me, lowest_square(laid))
+        laid &= laid - ONE
+
+
+@njit(cache=True)
+def early_parts(out, before, move, me, entered, early):
+    """The seagull and the krill eggs of `move` that come before the stop effects (`early`) or after
+    them, in the move's order (P-9a)."""
+    gull_part = field(move, SEAGULL_EARLY, 1) == early
+    krill_part = field(move, KRILL_EARLY, 1) == early
+    target = field(move, SEAGULL_TARGET, 7) - 1
+    gull_and_krill(out, before, me, entered, gull_part, bit(target) if target >= 0 else ZERO,
+                   move if krill_part else np.int64(0), field(move, KRILL_FIRST, 1) == 1)
 
 
 @njit(cache=True)
@@ -815,16 +1048,9 @@ def tile_apply(state, move, out):
         k, stop, captured, thawed, storm = walk(middle, me, square, action, direction, field(move, HOLE_JUMP, 1), path)
         k, stop = explore(middle, out, me, square, path, k, stop, captured, thawed, field(move, STORM_THROW, 3) - 1)
         entered = entered_mask(path, k)
+        early_parts(out, state, move, me, entered, YES)
         stop_effects(out, me, stop, field(move, RIVER_FIRST, 1), field(move, CONFLUENCES, 2), field(move, BRANCHES, 2))
-    krill_first = field(move, KRILL_FIRST, 1) == 1
-    if krill_first:
-        lay_krill(out, move, me)
-    gull = state[SEAGULL]
-    if gull and not won(out, me) and out[SEAGULL] and entered & EDGE_NEAR[size_id(state), lowest_square(gull)]:
-        target = field(move, SEAGULL_TARGET, 7) - 1
-        out[SEAGULL] = bit(target) if target >= 0 else ZERO  # -1: no empty space, it leaves the game
-    if not krill_first:
-        lay_krill(out, move, me)
+    early_parts(out, state, move, me, entered, NO)
     barrier_steps(out, move, AFTER, me)
     burnt = field(move, BLAZING_EGG, 7) - 1
     if burnt >= 0:

@@ -19,8 +19,9 @@ def play(state: ref.State, moves: str) -> ref.State:
 
 
 def listed(state: ref.State, keep) -> set[str]:
-    """The texts of the legal moves for which `keep(move)` holds; the kernel must list exactly the same."""
-    from_reference = {format_move(state, m) for m in ref.legal_moves(state) if keep(m)}
+    """The texts of the legal moves for which `keep(move)` holds; the kernel must list exactly the
+    same moves, in the same order (docs/rules/penguins.md section 11, "Order of the list")."""
+    from_reference = [format_move(state, m) for m in ref.legal_moves(state) if keep(m)]
     decoded = (binding.decode_move(code) for code in binding.legal_moves(binding.to_kernel(state)))
-    assert {format_move(state, m) for m in decoded if keep(m)} == from_reference
-    return from_reference
+    assert [format_move(state, m) for m in decoded if keep(m)] == from_reference
+    return set(from_reference)

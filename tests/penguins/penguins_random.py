@@ -131,6 +131,8 @@ def _tile_attempt(rng: random.Random) -> State:
         busy[0] = KRILL  # two krill eggs in one move need a slide across both tiles: make krill common
     if busy == [KRILL] and rng.random() < 0.7:
         busy.append(SEAGULL)  # P-9a: krill eggs laid before the seagull moves, a winning or space-filling egg
+    if busy == [EMPEROR]:
+        busy.append(SEAL)  # P-9a: the seal may step before the emperor (they are rarely drawn together)
     kinds = [k for k in FLAT_TILES if rng.random() < 0.6] + [k for k in (KRILL, BLAZING) if k in busy]
     if rng.random() < 0.6 and not any(t is not None and t.kind == TENT for t in terrain):
         kinds.append(TENT)
@@ -230,7 +232,7 @@ def _random_river(rng: random.Random, width: int, height: int, terrain: list) ->
         return  # too long to reach the edge: no river this time
     for square in line:
         terrain[square] = Tile(RIVER, arrows=(direction,))
-    if rng.random() < 0.5:
+    if rng.random() < 0.7:
         inflow = rng.randrange(6)
         target = rng.choice(line)
         source = edge_neighbour(width, height, target, OPPOSITE[inflow])

@@ -37,6 +37,7 @@ def test_reference_codes_match_the_layout():
                                     ref.SLIDE: layout.SLIDE, ref.ORBIT: layout.ORBIT}
     fields = {"hole_jump": layout.HOLE_JUMP, "storm_push": layout.STORM_THROW, "river_first": layout.RIVER_FIRST,
               "seal_first": layout.SEAL_FIRST, "krill_first": layout.KRILL_FIRST,
+              "seagull_early": layout.SEAGULL_EARLY, "krill_early": layout.KRILL_EARLY,
               "river_priority": layout.CONFLUENCES, "branches": layout.BRANCHES, "seagull": layout.SEAGULL_TARGET,
               "emperor": layout.EMPEROR_TIMING, "emperor_direction": layout.EMPEROR_DIRECTION,
               "seal": layout.SEAL_TIMING, "seal_direction": layout.SEAL_DIRECTION, "blazing": layout.BLAZING_EGG}
@@ -117,7 +118,8 @@ EFFECTS = (
     "P-13 orbit refused", "P-13 hatched next to the nest: no orbit", "P-13 carried next to the nest: no orbit",
     "P-13 own exploration ended next to the nest: may orbit",
     "P-9a tent and river in either order: one position, one move", "P-9a the seal before the emperor",
-    "P-9a seagull/krill order changed the position",
+    "P-9a seagull/krill order changed the position", "P-9a seagull before the tent and river",
+    "P-9a krill eggs before the tent and river",
 )
 
 
@@ -125,7 +127,7 @@ def move_kind(move: ref.Move) -> tuple:
     """The shape of a move: its action and which of its choices are used."""
     return (move.action, move.hole_jump, move.storm_push >= 0, move.river_first, move.river_priority,
             move.branches > 0, move.seagull >= 0, len(move.krill), move.emperor, move.seal, move.seal_first,
-            move.krill_first, move.blazing >= 0)
+            move.krill_first, move.seagull_early, move.krill_early, move.blazing >= 0)
 
 
 def effects(state: ref.State, move: ref.Move, after: ref.State) -> set[str]:
@@ -142,7 +144,10 @@ def effects(state: ref.State, move: ref.Move, after: ref.State) -> set[str]:
              "FAQ exp Q2 confluence: the higher space first": move.river_priority,
              "P-9a the seal before the emperor": move.seal_first,
              # listed only where the krill eggs first give a position the seagull first does not
-             "P-9a seagull/krill order changed the position": move.krill_first}
+             "P-9a seagull/krill order changed the position": move.krill_first,
+             # listed only where moving the seagull or laying the eggs first gives a new position
+             "P-9a seagull before the tent and river": move.seagull_early,
+             "P-9a krill eggs before the tent and river": move.krill_early}
     seen.update(name for name, happened in named.items() if happened)
     if move.action == ref.HATCH and state.board[move.square].side != me:
         seen.add("P-18 radiation hatch")
@@ -178,13 +183,15 @@ def effects(state: ref.State, move: ref.Move, after: ref.State) -> set[str]:
 def same_order_results(state: ref.State, pairs: list) -> int:
     """How many explorations of `state` trigger the tent and the river together with both orders
     giving the same position (P-9a), worked out here by carrying out each order; each such case
-    must be listed tent first only (no move of that exploration with rf, rp and br 0 but rf 1)."""
+    must be listed tent first only (no move of that exploration with the stop effects first and rf,
+    rp and br 0 but rf 1)."""
     if not (state.tiles_of(ref.TENT) and state.tiles_of(ref.RIVER)):
         return 0
     tent = state.tiles_of(ref.TENT)[0]
     groups: dict[ref.Move, set] = {}
     for move, _ in pairs:
-        if move.action in ref.EXPLORATIONS:
+        # an early seagull or krill egg may make the order matter (P-9a): only the stop effects first count here
+        if move.action in ref.EXPLORATIONS and not (move.seagull_early or move.krill_early):
             before = {"emperor": move.emperor, "emperor_direction": move.emperor_direction} if move.emperor == ref.BEFORE else {}
             if move.seal == ref.BEFORE:
                 before.update(seal=move.seal, seal_direction=move.seal_direction, seal_first=move.seal_first)

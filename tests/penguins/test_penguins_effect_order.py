@@ -117,3 +117,121 @@ def test_p9a_a_krill_egg_on_the_last_empty_space_first_sends_the_seagull_out_of_
     assert ways(state, "a1-E") == {"a1-E/g:d4", "a1-E/g:d4/k:c2", "a1-E/kf/k:d4"}
     assert format_position(play(state, "a1-E/g:d4/k:c2")) == "4x4 EEPI/eeEe/eeee/eeeG kb1 B play 2/6 2+1/3+1 5"
     assert format_position(play(state, "a1-E/kf/k:d4")) == "4x4 EEPI/ee1e/eeee/eeeE kb1 B play 2/6 2+1/3+1 5"
+
+
+# The seagull and the krill eggs before the tent and river (P-9a: they trigger together with them,
+# P-11, P-16, P-19, P-23). A river straight up column c, c3 > c2 > c1 > off the top edge (arrows NW).
+RIVER_C = "rc1:NW,rc2:NW,rc3:NW"
+
+
+def early(state, action: str) -> set[str]:
+    """The listed versions of `action` with the seagull or the krill eggs before the tent and river."""
+    return {text for text in ways(state, action) if {"ge", "ke"} & set(text.split("/"))}
+
+
+def test_p9a_the_seagull_and_krill_eggs_commute_with_the_tent_alone():
+    """P-9a, P-16: a2-E passes the krill b2 (next to the seagull b1) and stops on c2 before the
+    iceberg d2; c2 is on the clockwise tent c3's ring (E d3, SE c4, SW b4, W b3, NW c2, NE d2). The
+    tent turns every piece one step, so a seagull or egg put on its ring before it turns ends one
+    step on, where it could have been put after: no version with either first, and writing one is
+    refused. After: 20 empty spaces (the tent moves the penguin c2 > d2 and the iceberg d2 > d3), so
+    20 seagull targets x (no egg, or one of 20 krill spaces) = 420 versions."""
+    state = parse_position("5x5 1G3/P2I1/5/5/5 kb2,tc3:cw A play 10/10 2+1/3+1 4")
+    assert len(ways(state, "a2-E")) == 20 * 21 and not early(state, "a2-E")
+    with pytest.raises(IllegalMove, match="P-9a"):
+        parse_move(state, "a2-E/g:e5/ke/k:c4")  # the egg would turn c4 > b4: a2-E/g:e5/k:b4
+    assert format_position(play(state, "a2-E/g:e5/k:b4")) == "5x5 5/EE1P1/3I1/1E3/4G kb2,tc3:cw B play 7/10 2+1/3+1 5"
+
+
+def test_p9a_a_krill_egg_laid_before_the_river_on_its_last_tile_leaves_the_game():
+    """P-9a, P-19, P-23: a3-E passes the krill b3 and stops on the river c3 (iceberg d3); the river
+    carries the penguin c3 > c2. An egg laid first on c1 is carried off the board: it leaves the game
+    (A's supply stays 7, the egg is gone), which laying after the river cannot do: one more move.
+    First on c2 it is carried to c1 and the penguin follows into c2: a3-E/k:c1, so not a move."""
+    state = parse_position("5x5 5/5/P2I1/5/5 rc1:NW,rc2:NW,kb3,rc3:NW A play 10/10 2+1/3+1 4")
+    assert early(state, "a3-E") == {"a3-E/ke/k:c1"}
+    assert format_position(play(state, "a3-E/ke/k:c1")) == "5x5 5/2P2/EE1I1/5/5 rc1:NW,rc2:NW,kb3,rc3:NW B play 7/10 2+1/3+1 5"
+    assert format_position(play(state, "a3-E/k:c1")) == "5x5 2E2/2P2/EE1I1/5/5 rc1:NW,rc2:NW,kb3,rc3:NW B play 7/10 2+1/3+1 5"
+    with pytest.raises(IllegalMove, match="P-9a"):
+        parse_move(state, "a3-E/ke/k:c2")
+
+
+def test_p9a_the_seagull_moved_before_the_river_stays_in_the_game():
+    """P-9a, P-11, P-19: the seagull stands on c1, the river's last tile; a2-E passes b2 (next to it)
+    and stops on the river c2 (iceberg d2). River first, the seagull is carried off the board and so
+    has no move (one version); moved first, it stays in the game: one more version per empty space
+    (20). Moved first onto c3 it is then carried to c2, where the penguin has just left."""
+    state = parse_position(f"5x5 2G2/P2I1/5/5/5 {RIVER_C} A play 10/10 2+1/3+1 4")
+    assert ways(state, "a2-E") - early(state, "a2-E") == {"a2-E"} and len(early(state, "a2-E")) == 20
+    assert format_position(play(state, "a2-E")) == f"5x5 2P2/EE1I1/5/5/5 {RIVER_C} B play 8/10 2+1/3+1 5"
+    assert format_position(play(state, "a2-E/ge/g:e5")) == f"5x5 2P2/EE1I1/5/5/4G {RIVER_C} B play 8/10 2+1/3+1 5"
+    assert format_position(play(state, "a2-E/ge/g:c3")) == f"5x5 2P2/EEGI1/5/5/5 {RIVER_C} B play 8/10 2+1/3+1 5"
+
+
+def test_p9a_a_winning_krill_egg_before_the_tent_leaves_the_tent_unturned():
+    """P-9a, P-8, P-16, P-23: A has 3 eggs; a2-E lays two (a2, b2 the krill) and stops on c2, on the
+    tent c3's ring, so the krill egg is A's last and wins. Laid after the tent turned (the penguin to
+    d2, the iceberg to d3) or before it (nothing turns: the win ends the move): each of the 21 empty
+    spaces gives two positions, 1 + 21 + 21 versions."""
+    state = parse_position("5x5 5/P2I1/5/5/5 kb2,tc3:cw A play 3/10 2+1/3+1 4")
+    assert len(ways(state, "a2-E")) == 43 and len(early(state, "a2-E")) == 21
+    assert format_position(play(state, "a2-E/k:e5")) == "5x5 5/EE1P1/3I1/5/4E kb2,tc3:cw B play 0/10 2+1/3+1 5"
+    assert format_position(play(state, "a2-E/ke/k:e5")) == "5x5 5/EEPI1/5/5/4E kb2,tc3:cw B play 0/10 2+1/3+1 5"
+
+
+@pytest.mark.parametrize("piece, position, move", [
+    ("krill egg", "5x5 5/5/P2I1/5/5 rc1:NW,rb2:E,rc2:NW,kb3,rc3:NW A play 10/10 2+1/3+1 4", "a3-E/ke/k:b2"),
+    ("seagull", "5x5 5/5/P2I1/1G3/5 rc1:NW,rb2:E,rc2:NW,rc3:NW A play 10/10 2+1/3+1 4", "a3-E/ge/g:b2"),
+])
+def test_p9a_an_early_egg_or_seagull_on_a_confluence_moves_before_the_penguin(piece, position, move):
+    """P-9a, FAQ exp Q2, P-19: b2 (E) and c3 (NW) both flow into c2 > c1 > off. a3-E stops on c3
+    (iceberg d3) after b3, whose neighbour b4 holds the seagull in the second case. After the river
+    the penguin always stands on c2. A krill egg or the seagull put on b2 first makes c2 a contested
+    confluence, where the lower space (b2) moves first: it takes c2 and the penguin stays on c3, a
+    new position. Put first on c1 it is carried off the board (another). With rp the penguin moves
+    first, giving the version laid or moved after the river: not a move of its own."""
+    state = parse_position(position)
+    letter = move.split("/")[1][0]
+    assert early(state, "a3-E") == {f"a3-E/{letter}e/{letter}:c1", move}
+    mark = "E" if letter == "k" else "G"
+    tiles = position.split()[2]
+    assert format_position(play(state, move)).split()[1:3] == [f"5/2{mark}2/EEPI1/5/5", tiles]
+    with pytest.raises(IllegalMove, match="P-9a"):
+        parse_move(state, move.replace(f"{letter}e/", f"rp/{letter}e/"))
+
+
+def test_p9a_the_seagull_then_a_krill_egg_before_the_river():
+    """P-9a: as in the seagull test above, with the krill b2 on the path. The seagull moved first
+    frees c1, and an egg laid there before the river is carried off the board (out of the game):
+    only with both before the river, once per seagull target (20). The krill egg alone first cannot
+    go on c1 (the seagull stands there), and after the river it cannot leave the game."""
+    state = parse_position("5x5 2G2/P2I1/5/5/5 rc1:NW,kb2,rc2:NW,rc3:NW A play 10/10 2+1/3+1 4")
+    both = {text for text in early(state, "a2-E") if "/ge/" in text and "/ke/" in text}
+    assert len(both) == 20 and all(text.endswith("/ke/k:c1") for text in both)
+    assert format_position(play(state, "a2-E/ge/g:e5/ke/k:c1")) == \
+        "5x5 2P2/EE1I1/5/5/4G rc1:NW,kb2,rc2:NW,rc3:NW B play 7/10 2+1/3+1 5"
+
+
+def test_p9a_a_krill_egg_on_the_last_empty_space_then_the_seagull_before_the_river():
+    """P-9a, P-11: on a full 4x4 board a3-E lays eggs on a3 and b3 (krill) and stops on the river
+    c3 (iceberg d3), next to the seagull on the river c2; d4 is the only empty space. River first the
+    seagull (carried c2 > c1, B's egg on c1 leaving the game) then goes to c3 or d4 and stays in the
+    game, as it does when it moves before the river (to d4). Krill egg first on d4, then the seagull
+    with no empty space leaves the game, then the river: c2 is free and the penguin goes there:
+    a3-E/ge/ke/kf/k:d4, the only version with an early part."""
+    state = parse_position("4x4 eeee/eeGe/P2I/eee1 rc1:NW,rc2:NW,kb3,rc3:NW A play 10/5 2+1/3+1 4")
+    assert early(state, "a3-E") == {"a3-E/ge/ke/kf/k:d4"}
+    assert format_position(play(state, "a3-E/ge/ke/kf/k:d4")) == \
+        "4x4 ee1e/eePe/EE1I/eeeE rc1:NW,rc2:NW,kb3,rc3:NW B play 7/5 2+1/3+1 5"
+
+
+@pytest.mark.parametrize("position, move", [
+    ("5x5 5/5/P2I1/5/5 rc1:NW,rc2:NW,kb3,rc3:NW A play 10/10 2+1/3+1 4", "a3-E/ke"),  # no krill egg to lay first
+    ("5x5 5/5/P2I1/5/5 rc1:NW,rc2:NW,kb3,rc3:NW A play 10/10 2+1/3+1 4", "a3-E/ge/ke/k:c1"),  # no seagull
+    ("5x5 5/5/P2I1/5/5 rc1:NW,rc2:NW,kb3,rc3:NW A play 10/10 2+1/3+1 4", "a3-E/ke/kf/k:c1"),  # kf: no seagull after
+    (f"{GULL_KRILL} A play 5/10 2+1/3+1 4", "a1-E/g:e5/ke/k:e4"),  # neither tent nor river acts
+])
+def test_p9a_early_parts_a_move_does_not_have_are_refused(position, move):
+    """P-9a: ge needs a seagull that must move, ke krill eggs, both a tent or river that acts."""
+    with pytest.raises(IllegalMove, match="before the tent and river"):
+        parse_move(parse_position(position), move)

@@ -15,7 +15,8 @@ import os
 import subprocess
 import sys
 
-CHAIN = ("action_moves", "follow_up_moves", "seagull_moves", "krill_moves", "krill_laid_moves", "finish_moves")
+CHAIN = ("action_moves", "follow_up_moves", "seagull_moves", "krill_moves", "krill_laid_moves", "finish_moves",
+         "early_moves")
 
 COMPILE_AND_COUNT = f"""
 import json

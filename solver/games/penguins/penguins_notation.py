@@ -459,7 +459,8 @@ def format_move(state: State, move: Move) -> str:
     """The text of `move`: +c4 lays an egg, ^c4 hatches, c4-NE slides, c4-cw orbits; its choices joined by '/'.
 
     In play order: em:D/ se:D/ before the action (se:D/em:D/ when the seal steps first, P-9a); after it h (hole jump), st:D (storm throw),
-    rf (river first), rp:01 (which piece moves first at each contested confluence; rp = rp:1), br:01 (river branches), g:e5 (seagull), kf (krill before the seagull, P-9a), k:b2,d6 (krill),
+    rf (river first), rp:01 (which piece moves first at each contested confluence; rp = rp:1), br:01 (river branches), ge (the seagull before the tent and river, P-9a), g:e5 (seagull),
+    ke (the krill eggs before the tent and river, P-9a), kf (krill before the seagull, P-9a), k:b2,d6 (krill),
     em:D and se:D after the action, b:f3 (blazing). A move without choices is just the action.
     """
     width = state.width
@@ -488,8 +489,12 @@ def format_move(state: State, move: Move) -> str:
         parts.append("rp" if move.river_priority == 1 else "rp:" + _bits(move.river_priority))
     if move.branches:
         parts.append("br:" + _bits(move.branches))
+    if move.seagull_early:
+        parts.append("ge")  # P-9a: the seagull before the tent and river
     if move.seagull >= 0:
         parts.append(f"g:{square_name(width, move.seagull)}")
+    if move.krill_early:
+        parts.append("ke")  # P-9a: the krill eggs before the tent and river
     if move.krill_first:
         parts.append("kf")  # P-9a: the krill eggs before the seagull
     if move.krill:
@@ -566,7 +571,8 @@ def parse_move(state: State, text: str) -> Move:
 
 def _parse_part(state: State, key: str, colon: str, value: str, column: int, value_column: int) -> tuple[str, object]:
     """One part after the action: (Move field, value)."""
-    flags = {"h": "hole_jump", "rf": "river_first", "rp": "river_priority", "kf": "krill_first"}
+    flags = {"h": "hole_jump", "rf": "river_first", "rp": "river_priority", "kf": "krill_first",
+             "ge": "seagull_early", "ke": "krill_early"}
     if key in flags and not colon:
         return flags[key], 1
     if key == "st" and colon:
@@ -587,4 +593,4 @@ def _parse_part(state: State, key: str, colon: str, value: str, column: int, val
         if len(squares) > 2 or squares != sorted(set(squares)):
             raise NotationError("move", column, "krill eggs are one or two different spaces in board order, like k:b2,d6")
         return "krill", tuple(squares)
-    raise NotationError("move", column, f"'{key}{colon}{value}' is not a move part: h, st:D, rf, rp:01, br:01, g:c4, kf, k:c4,d5, em:D, se:D, b:c4")
+    raise NotationError("move", column, f"'{key}{colon}{value}' is not a move part: h, st:D, rf, rp:01, br:01, ge, g:c4, ke, kf, k:c4,d5, em:D, se:D, b:c4")

@@ -10,9 +10,10 @@ side 0 ("A") or side 1 ("B"), or a barrier (iceberg, seagull, emperor penguin, n
 P-10..P-14). Under the pieces lies at most one flat terrain tile per space (P-15..P-23).
 
 A move (P-9) is (pre-effects, action, follow-ups, post-effects), carried out in the order of
-`_carry_out`: emperor then seal before the action; the action; the stop effects of an
-exploration (tent, river); seagull relocation and krill eggs (either first, P-9a); emperor then
-seal after the action; the blazing removal. The moment the mover's supply is empty the game is
+`_variants`: emperor then seal before the action; the action; the stop effects of an
+exploration (tent, river); seagull relocation and krill eggs (either first, P-9a; either or both
+of them may also come before the tent and river, `_follow_up_stage`); emperor then seal after the
+action; the blazing removal. The moment the mover's supply is empty the game is
 won and nothing more of the move happens (P-7, P-8).
 """
 
@@ -197,6 +198,8 @@ class Move:
     seagull: int = -1  # P-11: where the seagull goes
     krill: tuple[int, ...] = ()  # P-23: extra eggs, ascending
     krill_first: int = 0  # P-9a: 1 = the krill eggs are laid before the seagull moves
+    seagull_early: int = 0  # P-9a: 1 = the seagull moves before the tent and the river act
+    krill_early: int = 0  # P-9a: 1 = the krill eggs are laid before the tent and the river act
     emperor: int = NOT_MOVED  # P-12: NOT_MOVED, BEFORE or AFTER
     emperor_direction: int = -1
     seal: int = NOT_MOVED  # P-14: NOT_MOVED, BEFORE or AFTER
@@ -805,9 +808,7 @@ def _stop_stage(state: State, turn: _Turn, entered, stop, fixed: Move | None):
     branches (all 0 first) is kept.
     """
     tent = state.tiles_of(TENT)
-    tent_turns = bool(stop is not None and not turn.won and tent and stop in ring(state.width, state.height, tent[0]))
-    river_tile = state.tile(stop) if stop is not None and not turn.won else None
-    river_flows = river_tile is not None and river_tile.kind == RIVER
+    tent_turns, river_flows = _stop_triggers(state, turn, stop)
     if not (tent_turns or river_flows):
         for name, what in (("river_first", "river-first choice"), ("river_priority", "confluence choice"),
                            ("branches", "river branch choice")):
@@ -840,6 +841,25 @@ def _stop_stage(state: State, turn: _Turn, entered, stop, fixed: Move | None):
                            "fewer of them (P-9a)")
     for choices, after in ways:
         yield {name: value for name, value in choices.items() if value}, after
+
+
+def _stop_triggers(state: State, turn: _Turn, stop: int | None) -> tuple[bool, bool]:
+    """Whether the tent turns (P-16: the exploration ended next to it) and the river flows (P-19: it
+    ended on a river tile); decided by the final space before either acts (FAQ Q3), never after a win."""
+    if stop is None or turn.won:
+        return False, False
+    tent = state.tiles_of(TENT)
+    tile = state.tile(stop)
+    return bool(tent and stop in ring(state.width, state.height, tent[0])), tile is not None and tile.kind == RIVER
+
+
+def _stop_region(state: State, turn: _Turn, stop: int | None) -> set[int]:
+    """The spaces the stop effects act on: the tent's ring if it turns, the river's network if it flows."""
+    tent_turns, river_flows = _stop_triggers(state, turn, stop)
+    region = set(ring(state.width, state.height, state.tiles_of(TENT)[0])) if tent_turns else set()
+    if river_flows:
+        region.update(_river_network(state, stop))
+    return region
 
 
 def _turn_tent(state: State, turn: _Turn, tent: int) -> None:
@@ -941,20 +961,26 @@ def seagull_watch(state: State, gull: int) -> set[int]:
     return {s for s in around if s is not None}
 
 
+def _seagull_moves(state: State, turn: _Turn, entered) -> bool:
+    """P-11: the exploration entered a space next to where the seagull stood before the move, the
+    move has not been won and the seagull is still on the board (a river may have carried it off)."""
+    gull = find_piece(state.board, SEAGULL) if SEAGULL in state.barrier_kinds else None
+    return (gull is not None and not turn.won and bool(set(entered) & seagull_watch(state, gull))
+            and find_piece(turn.board, SEAGULL) is not None)
+
+
 def _seagull_stage(state: State, turn: _Turn, entered, fixed: Move | None):
     """P-11: an exploration that entered a space next to the seagull must move it to an empty space."""
-    gull = find_piece(state.board, SEAGULL) if SEAGULL in state.barrier_kinds else None
     options = [-1]
-    if gull is not None and not turn.won and set(entered) & seagull_watch(state, gull):
+    if _seagull_moves(state, turn, entered):
         now = find_piece(turn.board, SEAGULL)
-        if now is not None:
-            empties = [s for s in range(state.size) if turn.board[s] is None]
-            if empties:
-                options = empties
-            else:
-                turn = turn.copy()
-                turn.board[now] = None  # no empty space: the seagull leaves the game
-                turn.note(SEAGULL, square=now, moves=((state.board[gull], now, None),))
+        empties = [s for s in range(state.size) if turn.board[s] is None]
+        if empties:
+            options = empties
+        else:
+            turn = turn.copy()
+            turn.board[now] = None  # no empty space: the seagull leaves the game
+            turn.note(SEAGULL, square=now, moves=((Piece(SEAGULL), now, None),))
     for target in _pick(fixed, "seagull", options, -1, "seagull move"):
         if target < 0:
             yield {}, turn
@@ -1022,6 +1048,99 @@ def _gull_krill_stage(state: State, turn: _Turn, entered, fixed: Move | None):
             yield {**krill, **gull, "krill_first": 1}, t2
 
 
+# P-9a: the orders with the seagull (g) and/or the krill eggs (k) before the stop effects (s: tent
+# and river), in the order they are listed, after the stop effects first; with the Move flags
+# that name each.
+EARLY_ORDERS = (
+    ("gsk", {"seagull_early": 1}),
+    ("ksg", {"krill_early": 1}),
+    ("gks", {"seagull_early": 1, "krill_early": 1}),
+    ("kgs", {"seagull_early": 1, "krill_early": 1, "krill_first": 1}),
+)
+# The Move fields the follow-up stage chooses, with their "nothing" values.
+FOLLOW_UPS = {"river_first": 0, "river_priority": 0, "branches": 0, "seagull": -1, "krill": (), "krill_first": 0,
+              "seagull_early": 0, "krill_early": 0}
+
+
+def _follow_up_stage(state: State, turn: _Turn, entered, stop, fixed: Move | None):
+    """The stop effects (tent P-16, river P-19), the seagull (P-11) and the krill eggs (P-23), which
+    trigger together, in the mover's order (P-9a).
+
+    Listed first: the stop effects, then the seagull and krill (either first, _gull_krill_stage);
+    then, where the tent or river acts, the versions with the seagull and/or the krill eggs before
+    them (EARLY_ORDERS), each only where it gives a position not listed before for this action.
+    """
+    early = fixed is not None and (fixed.seagull_early or fixed.krill_early)
+    if not early:
+        for stop_choices, t4 in _stop_stage(state, turn, entered, stop, fixed):
+            for gull_krill, t6 in _gull_krill_stage(state, t4, entered, fixed):
+                yield {**stop_choices, **gull_krill}, t6
+        if fixed is not None:
+            return
+    wanted = None if fixed is None else {name: getattr(fixed, name) for name, nothing in FOLLOW_UPS.items()
+                                         if getattr(fixed, name) != nothing}
+    seen: set | None = None  # the positions already listed, made only once an early version is tried
+    for choices, after in _early_ways(state, turn, entered, stop):
+        if seen is None:
+            seen = {t6.key() for _, t4 in _stop_stage(state, turn, entered, stop, None)
+                    for _, t6 in _gull_krill_stage(state, t4, entered, None)}
+        key = after.key()
+        if key in seen:
+            if choices == wanted:
+                raise _Refused("the seagull or krill eggs before the tent and river give a position listed "
+                               "with an earlier order: write that move (P-9a)")
+            continue
+        seen.add(key)
+        if wanted is None:
+            yield choices, after
+        elif choices == wanted:
+            yield choices, after
+            return
+    if early:
+        raise _Refused("the seagull or krill eggs cannot come before the tent and river that way here: "
+                       "ge needs a seagull that moves, ke krill eggs, and both a tent or river that acts (P-9a)")
+
+
+def _early_ways(state: State, turn: _Turn, entered, stop):
+    """The versions of EARLY_ORDERS, in order, where an early part can matter (P-9a): the seagull
+    stands or lands on a space the tent or river acts on, or has no empty space to go to (a river
+    may free one); a krill egg lands on such a space, or wins (the stop effects then do not happen).
+    Elsewhere the early part and the stop effects act on different spaces and commute, giving a
+    position that the stop effects first give too."""
+    region = _stop_region(state, turn, stop)
+    if not region:
+        return
+    gull = find_piece(turn.board, SEAGULL) if _seagull_moves(state, turn, entered) else None
+
+    def run(order: str, t: _Turn, choices: dict, matters: bool):
+        if not order:
+            yield choices, t
+            return
+        name, rest = order[0], order[1:]
+        early = "s" in rest
+        if name == "s":
+            if matters:
+                for choice, after in _stop_stage(state, t, entered, stop, None):
+                    yield from run(rest, after, {**choices, **choice}, matters)
+        elif name == "g":
+            for choice, after in _seagull_stage(state, t, entered, None):
+                where = find_piece(after.board, SEAGULL)
+                moved = early and (gull in region or where is None or where in region)
+                yield from run(rest, after, {**choices, **choice}, matters or moved)
+        else:
+            for choice, after in _krill_stage(state, t, entered, None):
+                if early and not choice:
+                    continue  # no krill egg: nothing comes early
+                laid = early and (after.won or bool(region.intersection(choice["krill"])))
+                yield from run(rest, after, {**choices, **choice}, matters or laid)
+
+    for order, flags in EARLY_ORDERS:
+        if gull is None and order.index("g") < order.index("s"):
+            continue  # no seagull move to make early
+        for choices, after in run(order, turn, {}, False):
+            yield {**choices, **flags}, after
+
+
 def _blazing_stage(state: State, turn: _Turn, fixed: Move | None):
     """P-22, FAQ exp Q6: at the end of a play turn not yet won, one egg next to a blazing tile goes back."""
     options = [-1]
@@ -1052,12 +1171,11 @@ def _variants(state: State, fixed: Move | None, trace: bool = False) -> Iterator
     start = _Turn(state, trace)
     for before, t2 in _barrier_stage(state, start, BEFORE, fixed, False, False):
         for base, action, t3, entered, stop in _action_stage(state, t2, fixed):
-            for stop_choices, t4 in _stop_stage(state, t3, entered, stop, fixed):
-                for gull_krill, t6 in _gull_krill_stage(state, t4, entered, fixed):
-                    for after, t8 in _barrier_stage(state, t6, AFTER, fixed, "emperor" in before, "seal" in before):
-                        for blaze, t9 in _blazing_stage(state, t8, fixed):
-                            parts = {**before, **action, **stop_choices, **gull_krill, **after, **blaze}
-                            yield (Move(base.action, base.square, base.direction, **parts) if parts else base), t9
+            for follow_ups, t6 in _follow_up_stage(state, t3, entered, stop, fixed):
+                for after, t8 in _barrier_stage(state, t6, AFTER, fixed, "emperor" in before, "seal" in before):
+                    for blaze, t9 in _blazing_stage(state, t8, fixed):
+                        parts = {**before, **action, **follow_ups, **after, **blaze}
+                        yield (Move(base.action, base.square, base.direction, **parts) if parts else base), t9
 
 
 def _barrier_stage(state: State, turn: _Turn, timing: int, fixed: Move | None, emperor_moved: bool, seal_moved: bool):
