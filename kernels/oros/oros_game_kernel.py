@@ -248,30 +248,32 @@ def terminal_values(state, values):
 
 
 # What MCTS backs up (search_values): against the AI decks a human seat loses nearly every
-# playout, so the win alone would give the search no signal; blended in, the knowledge margin over
-# the best other seat ranks the losses too (a win still scores at least 1 - MARGIN_WEIGHT / 2, a
-# loss at most 1 / 2). MARGIN_SCALE knowledge points of margin reach the ends of the range (the
-# AI decks end near 45 knowledge).
-MARGIN_WEIGHT = 0.5
-MARGIN_SCALE = 50.0
+# playout, so the win alone gives the search no signal. Blended in, the seat's part of the
+# knowledge it and the best other seat hold, k / (k + best other), ranks the losses too; with
+# KNOWLEDGE_WEIGHT 3/4 every win (at least 1/4 + 3/4 x 1/2) still counts more than any loss (at
+# most 3/4 x 1/2). The part rather than the plain margin: a margin of 40 points behind over a
+# scale of 50 spread the values of the plies MCTS compared less than UCT's exploration term could
+# tell apart (docs/strength.md, "Oros").
+KNOWLEDGE_WEIGHT = 0.75
 
 
 @njit(cache=True, nogil=True)
 def search_values(state, values):
-    """Each seat's value of a finished playout for MCTS: (1 - MARGIN_WEIGHT) x its share of the win
-    plus MARGIN_WEIGHT x its knowledge margin over the best other seat mapped onto 0..1."""
+    """Each seat's value of a finished playout for MCTS: (1 - KNOWLEDGE_WEIGHT) x its share of the
+    win plus KNOWLEDGE_WEIGHT x its part of the knowledge it and the best other seat hold."""
     terminal_values(state, values)
     seats = word(state, SEATS_IN_PLAY)
     scores = np.empty(seats, dtype=np.int64)
     for who in range(seats):
         scores[who] = knowledge(state, who)
     for who in range(seats):
-        best_other = np.int64(-1)
+        best_other = np.int64(0)
         for other in range(seats):
             if other != who and scores[other] > best_other:
                 best_other = scores[other]
-        margin = min(max((scores[who] - best_other) / MARGIN_SCALE, -1.0), 1.0)
-        values[who] = (1.0 - MARGIN_WEIGHT) * values[who] + MARGIN_WEIGHT * (1.0 + margin) / 2.0
+        total = scores[who] + best_other
+        part = scores[who] / total if total > 0 else 0.5
+        values[who] = (1.0 - KNOWLEDGE_WEIGHT) * values[who] + KNOWLEDGE_WEIGHT * part
 
 
 @njit(cache=True)
@@ -1050,7 +1052,7 @@ def apply(state, move, out):
 # blind to its outcome; ending the turn with actions left comes last.
 EXPLORE_ONE_IN = 8
 BUILD_SCORE = 16.0
-TO_MOUNTAIN_SCORE, TO_SEAT_SCORE, OFF_MOUNTAIN_SCORE, WALK_SCORE = 8.0, 3.0, 0.5, 1.0
+TO_MOUNTAIN_SCORE, TO_SEAT_SCORE, NEARER_SCORE, WALK_SCORE, OFF_MOUNTAIN_SCORE = 8.0, 3.0, 2.0, 1.0, 0.5
 GRADUATE_SCORE, ENROL_SCORE, MAP_SCORE, STOP_SCORE = 4.0, 2.0, 1.0, 0.5
 NEW_FOLLOWER_SCORE = 2.0  # a hat crossing the horizon brings a follower: one more action a turn
 FUTURE_SANCTUARY = 0.5  # a kind's hat is worth raising before its sanctuaries are built
@@ -1088,28 +1090,56 @@ def raise_score(state, who, column):
 
 
 @njit(cache=True)
-def walk_score(state, who, detail):
-    """A walk onto a mountain where `who` may build beats one into a sanctuary's seat; leaving such
-    a mountain is worst."""
+def mountain_distances(state, who, distance, queue):
+    """Travel steps from every place to the nearest mountain where `who` may build, into
+    `distance` (-1: none reachable; a breadth-first search from all those mountains at once)."""
+    near = np.empty(8, dtype=np.int64)
+    sea = hat(state, who, TRAVEL_SLOT) >= SEA_FROM
+    for place in range(distance.shape[0]):
+        distance[place] = -1
+    n = 0
+    for cell in range(cells_of(state)):
+        if can_build_on(state, who, cell):
+            distance[cell * 4] = 0
+            queue[n] = cell * 4
+            n += 1
+    head = 0
+    while head < n:
+        place = queue[head]
+        head += 1
+        for i in range(neighbours(state, place, sea, near)):
+            if distance[near[i]] < 0:
+                distance[near[i]] = distance[place] + 1
+                queue[n] = near[i]
+                n += 1
+
+
+@njit(cache=True)
+def walk_score(distance, detail):
+    """A walk onto a mountain where the walker may build beats one into a sanctuary's seat, then
+    one nearer to such a mountain (`distance`: mountain_distances); leaving one is worst."""
     origin, destination = detail & 511, (detail >> PLACE_BITS) & 511
-    if origin & 3 == 0 and can_build_on(state, who, origin >> 2):
+    if distance[origin] == 0:
         return OFF_MOUNTAIN_SCORE
+    if distance[destination] == 0:
+        return TO_MOUNTAIN_SCORE
     if destination & 3:
         return TO_SEAT_SCORE
-    if can_build_on(state, who, destination >> 2):
-        return TO_MOUNTAIN_SCORE
+    if distance[destination] >= 0 and (distance[origin] < 0 or distance[destination] < distance[origin]):
+        return NEARER_SCORE
     return WALK_SCORE
 
 
 @njit(cache=True)
-def ply_score(state, who, move):
-    """The playout policy's score of the legal ply `move` of seat `who` (higher is played)."""
+def ply_score(state, who, move, distance):
+    """The playout policy's score of the legal ply `move` of seat `who` (higher is played);
+    `distance`: mountain_distances for `who`."""
     kind = move & KIND_MASK
     detail = move >> DETAIL_SHIFT
     if kind == RAISE:
         return raise_score(state, who, (move >> TARGET_SHIFT) & 7)
     if kind == WALK_MORE:
-        return walk_score(state, who, detail)
+        return walk_score(distance, detail)
     if kind == STOP:
         return STOP_SCORE
     if kind == END_TURN:
@@ -1120,7 +1150,7 @@ def ply_score(state, who, move):
     if target == SANCTUARY_SLOT:
         return BUILD_SCORE
     if target == TRAVEL_SLOT:
-        return walk_score(state, who, detail)
+        return walk_score(distance, detail)
     if target == STUDY_SLOT:
         return GRADUATE_SCORE if detail & 1 else ENROL_SCORE
     return MAP_SCORE
@@ -1133,11 +1163,14 @@ def playout_move(state, moves, n, rng):
     if random_below(rng, EXPLORE_ONE_IN) == 0:
         return moves[random_below(rng, n)]
     who = mover(state)
+    distance = np.empty(SANCTUM_PLACE, dtype=np.int64)
+    if seat_word(state, who, WISDOM) == 0:  # raises are scored without it
+        mountain_distances(state, who, distance, np.empty(SANCTUM_PLACE, dtype=np.int64))
     best = moves[0]
     best_score = -1.0
     ties = 0
     for i in range(n):
-        score = ply_score(state, who, moves[i])
+        score = ply_score(state, who, moves[i], distance)
         if score > best_score:
             best, best_score, ties = moves[i], score, 1
         elif score == best_score:
