@@ -19,6 +19,9 @@ Every kernel module defines the operations its game's engines use, with these si
     is_over(state), to_move(state)
     terminal_values(state, values)       each seat's result of a finished game (1 win, 0 loss,
                                          1/k of a win shared by k seats)
+    search_values(state, values)         optional: what MCTS backs up from a finished playout, in
+                                         0..1 per seat, where the win alone carries too little
+                                         signal (oros); without it MCTS backs up terminal_values
     evaluate(state, weights) -> int      heuristic for the side to move; EVAL_WEIGHTS its default
     playout_move(state, moves, n, rng)   the light playout policy's pick among n legal moves
     playout_step(state, moves, rng)      optional: the policy's move without the caller listing
@@ -128,6 +131,8 @@ determinize = _operation(
 max_moves = _operation("max_moves", "Room for the legal moves of one position (a compile-time constant).")
 has_playout_step = _operation(
     "has_playout_step", "True when the kernel picks its playout moves itself, without the moves listed (a compile-time constant).")
+search_values = _operation(
+    "search_values", "Each seat's value of a finished playout as MCTS backs it up: the kernel's search_values, else terminal_values.")
 has_chance = _operation("has_chance", "True when the game has chance moves at all (a compile-time constant).")
 seats = _operation("seats", "The most seats a position of the game can have (a compile-time constant).")
 
@@ -223,6 +228,12 @@ def _seats(kernel):
 def _has_playout_step(kernel):
     own = _has(kernel, "playout_step")
     return lambda kernel: own
+
+
+@overload(search_values, jit_options={"cache": True}, inline="always")
+def _search_values(kernel, state, values):
+    own = _part(kernel, "search_values" if _has(kernel, "search_values") else "terminal_values")
+    return lambda kernel, state, values: own(state, values)
 
 
 @overload(has_chance, jit_options={"cache": True}, inline="always")

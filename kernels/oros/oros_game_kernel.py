@@ -247,6 +247,35 @@ def terminal_values(state, values):
         values[who] /= winners
 
 
+# What MCTS backs up (search_values): against the AI decks a human seat loses nearly every
+# playout, so the win alone gives the search no signal. Blended in, the seat's part of the
+# knowledge it and the best other seat hold, k / (k + best other), ranks the losses too; with
+# KNOWLEDGE_WEIGHT 3/4 every win (at least 1/4 + 3/4 x 1/2) still counts more than any loss (at
+# most 3/4 x 1/2). The part rather than the plain margin: a margin of 40 points behind over a
+# scale of 50 spread the values of the plies MCTS compared less than UCT's exploration term could
+# tell apart (docs/strength.md, "Oros").
+KNOWLEDGE_WEIGHT = 0.75
+
+
+@njit(cache=True, nogil=True)
+def search_values(state, values):
+    """Each seat's value of a finished playout for MCTS: (1 - KNOWLEDGE_WEIGHT) x its share of the
+    win plus KNOWLEDGE_WEIGHT x its part of the knowledge it and the best other seat hold."""
+    terminal_values(state, values)
+    seats = word(state, SEATS_IN_PLAY)
+    scores = np.empty(seats, dtype=np.int64)
+    for who in range(seats):
+        scores[who] = knowledge(state, who)
+    for who in range(seats):
+        best_other = np.int64(0)
+        for other in range(seats):
+            if other != who and scores[other] > best_other:
+                best_other = scores[other]
+        total = scores[who] + best_other
+        part = scores[who] / total if total > 0 else 0.5
+        values[who] = (1.0 - KNOWLEDGE_WEIGHT) * values[who] + KNOWLEDGE_WEIGHT * part
+
+
 @njit(cache=True)
 def draw_pile(state, who):
     """The AI's cards it may draw now (bit per card): its pile, or the whole deck when empty."""
@@ -1012,16 +1041,149 @@ def apply(state, move, out):
     set_abilities(out, mover(out))
 
 
-@njit(cache=True, inline="always")
+# --------------------------------------------------------------------------- the playout policy
+
+# Uniform playouts never win a human seat a game (the AI decks reach about 45 knowledge while a
+# random human ends with about 1), so MCTS would see only losses. The playout policy instead takes
+# the ply of the best score below (ties at random) and, one time in EXPLORE_ONE_IN, a uniformly
+# random ply, so that playouts still try everything. The scores rank what gains knowledge soonest:
+# building first (wisdom, 2 pyramid steps, a sanctuary that scores per kind hat), then walking
+# onto a mountain one may build on, graduating (wisdom), studying in a sanctuary; a map action is
+# blind to its outcome; ending the turn with actions left comes last.
+EXPLORE_ONE_IN = 8
+BUILD_SCORE = 16.0
+TO_MOUNTAIN_SCORE, TO_SEAT_SCORE, NEARER_SCORE, WALK_SCORE, OFF_MOUNTAIN_SCORE = 8.0, 3.0, 2.0, 1.0, 0.5
+GRADUATE_SCORE, ENROL_SCORE, MAP_SCORE, STOP_SCORE = 4.0, 2.0, 1.0, 0.5
+NEW_FOLLOWER_SCORE = 2.0  # a hat crossing the horizon brings a follower: one more action a turn
+FUTURE_SANCTUARY = 0.5  # a kind's hat is worth raising before its sanctuaries are built
+
+
+@njit(cache=True)
+def built_of_kind(state, who, kind):
+    """How many sanctuaries of `kind` seat `who` has built."""
+    count = np.int64(0)
+    for cell in range(cells_of(state)):
+        if builder(state, cell, kind) == who + 1:
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def raise_score(state, who, column):
+    """Knowledge per wisdom of a hat's next level: a kind's hat by its sanctuaries (built, plus
+    FUTURE_SANCTUARY); a scoring column by the level-6 knowledge over the wisdom still needed, so
+    that wisdom goes to the columns nearest their payoff instead of spread thin; plus the worth of
+    a horizon follower."""
+    level = hat(state, who, column)
+    if column >= KIND_COLUMN:
+        built = built_of_kind(state, who, column - KIND_COLUMN)
+        return (built + FUTURE_SANCTUARY) * (KNOWLEDGE_EACH[level] - KNOWLEDGE_EACH[level - 1])
+    gain = np.float64(COLUMN_KNOWLEDGE[column, LEVELS - 1]) / (LEVELS - level)
+    if column < HORIZON_COLUMNS and level + 1 == HORIZON_LEVEL:
+        studying = seat_word(state, who, IN_SANCTUM)
+        for cell in range(cells_of(state)):
+            for kind in range(N_KINDS):
+                if occupant(state, cell, kind) == who + 1:
+                    studying += 1
+        gain += HORIZON_VALUES[column] * studying + NEW_FOLLOWER_SCORE
+    return gain
+
+
+@njit(cache=True)
+def mountain_distances(state, who, distance, queue):
+    """Travel steps from every place to the nearest mountain where `who` may build, into
+    `distance` (-1: none reachable; a breadth-first search from all those mountains at once)."""
+    near = np.empty(8, dtype=np.int64)
+    sea = hat(state, who, TRAVEL_SLOT) >= SEA_FROM
+    for place in range(distance.shape[0]):
+        distance[place] = -1
+    n = 0
+    for cell in range(cells_of(state)):
+        if can_build_on(state, who, cell):
+            distance[cell * 4] = 0
+            queue[n] = cell * 4
+            n += 1
+    head = 0
+    while head < n:
+        place = queue[head]
+        head += 1
+        for i in range(neighbours(state, place, sea, near)):
+            if distance[near[i]] < 0:
+                distance[near[i]] = distance[place] + 1
+                queue[n] = near[i]
+                n += 1
+
+
+@njit(cache=True)
+def walk_score(distance, detail):
+    """A walk onto a mountain where the walker may build beats one into a sanctuary's seat, then
+    one nearer to such a mountain (`distance`: mountain_distances); leaving one is worst."""
+    origin, destination = detail & 511, (detail >> PLACE_BITS) & 511
+    if distance[origin] == 0:
+        return OFF_MOUNTAIN_SCORE
+    if distance[destination] == 0:
+        return TO_MOUNTAIN_SCORE
+    if destination & 3:
+        return TO_SEAT_SCORE
+    if distance[destination] >= 0 and (distance[origin] < 0 or distance[destination] < distance[origin]):
+        return NEARER_SCORE
+    return WALK_SCORE
+
+
+@njit(cache=True)
+def ply_score(state, who, move, distance):
+    """The playout policy's score of the legal ply `move` of seat `who` (higher is played);
+    `distance`: mountain_distances for `who`."""
+    kind = move & KIND_MASK
+    detail = move >> DETAIL_SHIFT
+    if kind == RAISE:
+        return raise_score(state, who, (move >> TARGET_SHIFT) & 7)
+    if kind == WALK_MORE:
+        return walk_score(distance, detail)
+    if kind == STOP:
+        return STOP_SCORE
+    if kind == END_TURN:
+        return 0.0
+    if kind != ACT:
+        return MAP_SCORE  # forced plies and further eruptions
+    target = (move >> TARGET_SHIFT) & 7
+    if target == SANCTUARY_SLOT:
+        return BUILD_SCORE
+    if target == TRAVEL_SLOT:
+        return walk_score(distance, detail)
+    if target == STUDY_SLOT:
+        return GRADUATE_SCORE if detail & 1 else ENROL_SCORE
+    return MAP_SCORE
+
+
+@njit(cache=True, nogil=True)
 def playout_move(state, moves, n, rng):
-    """The light playout policy (MCTS): a uniformly random one of the n legal plies."""
-    return moves[random_below(rng, n)]
+    """The playout policy (MCTS): the legal ply of the best ply_score, ties at random; one time in
+    EXPLORE_ONE_IN a uniformly random ply."""
+    if random_below(rng, EXPLORE_ONE_IN) == 0:
+        return moves[random_below(rng, n)]
+    who = mover(state)
+    distance = np.empty(SANCTUM_PLACE, dtype=np.int64)
+    if seat_word(state, who, WISDOM) == 0:  # raises are scored without it
+        mountain_distances(state, who, distance, np.empty(SANCTUM_PLACE, dtype=np.int64))
+    best = moves[0]
+    best_score = -1.0
+    ties = 0
+    for i in range(n):
+        score = ply_score(state, who, moves[i], distance)
+        if score > best_score:
+            best, best_score, ties = moves[i], score, 1
+        elif score == best_score:
+            ties += 1  # reservoir sampling: each of the tied plies kept with probability 1/ties
+            if random_below(rng, ties) == 0:
+                best = moves[i]
+    return best
 
 
 @njit(cache=True, nogil=True)
 def random_plies(root, limit, rng, out):
     """Play up to `limit` plies from `root` into `out`, stopping at the end of the game: cards drawn
-    by their probabilities, decisions by playout_move; return the plies played."""
+    by their probabilities, decisions uniformly among the legal plies; return the plies played."""
     moves = np.empty(MAX_MOVES, dtype=np.int64)
     probs = np.empty(MAX_MOVES, dtype=np.float64)
     scratch = np.empty_like(root)
@@ -1031,7 +1193,7 @@ def random_plies(root, limit, rng, out):
         if is_chance(out):  # the cards of the pile are alike
             move = moves[random_below(rng, chance_outcomes(out, moves, probs))]
         else:
-            move = playout_move(out, moves, min(legal_moves(out, moves), MAX_MOVES), rng)
+            move = moves[random_below(rng, min(legal_moves(out, moves), MAX_MOVES))]
         apply(out, move, scratch)
         copy_words(scratch, out)
         plies += 1

@@ -9,7 +9,8 @@ The tree lives in plain numpy arrays, one entry per node (index 0 is the root):
     child_count[i]  int32    number of children; UNEXPANDED (-1) before expansion, 0 at the
                              end of the game
     visits[i]       int64    simulations that passed through node i
-    reward[i]       float64  total result of the player who made move_of[i] (1 win, 0.5 draw)
+    reward[i]       float64  total result of the player who made move_of[i] (1 win, 0.5 draw; the
+                             kernel's search_values where it has them)
     mover[i]        int8     that player (-1 at the root)
     kind[i]         int8     CHANCE when the position at node i is a chance node (a dice roll):
                              its children are the outcomes, in the order the kernel lists them,
@@ -218,7 +219,7 @@ def run_simulations(
                 move = dispatch.playout_move(kernel, state, moves, n, rng)
             dispatch.apply(kernel, state, move, scratch)
             state, scratch = scratch, state
-        dispatch.terminal_values(kernel, state, values)
+        dispatch.search_values(kernel, state, values)
         for seat in range(n_players):
             seat_totals[seat] += values[seat]
         # Backpropagation: each node gains the result of the player who moved into it.
