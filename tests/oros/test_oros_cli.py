@@ -207,8 +207,8 @@ def test_full_game_positions_are_oros_positions_searched_by_mcts():
     assert record.adversarial and "game2" in run("positions", "oros")[1]
 
 
-def test_analyze_a_full_game_gives_the_best_action_its_win_chance_and_line():
-    """analyze game1: the forced first action (a follower to a level-1 tile), a win chance and
+def test_analyze_a_full_game_gives_the_best_action_its_search_value_and_line():
+    """analyze game1: the forced first action (a follower to a level-1 tile), a search value and
     a line; the same seed and simulations give the same analysis, in JSON too."""
     args = ("analyze", "oros", "game1", "--sims", "200", "--seed", "1")
     code, out, _ = run(*args)
@@ -216,7 +216,7 @@ def test_analyze_a_full_game_gives_the_best_action_its_win_chance_and_line():
     assert code == 0 and timeless(out) == timeless(run(*args)[1])
     assert "to move   A (round 1, 3 actions left)  engine mcts:sims=200,seed=1" in out
     best = next(line for line in out.splitlines() if line.startswith("best "))
-    assert best.startswith("best      forced:") and "goes to the level-1 tile at" in best and "simulated games" in best
+    assert best.startswith("best      forced:") and "goes to the level-1 tile at" in best and "search value" in best
     data = json.loads(run(*args, "--json")[1])
     assert data["engine"] == "mcts:sims=200,seed=1" and data["nodes"] == 200
     assert data["lines"][0]["move"].startswith("forced:") and data["lines"][0]["score"]["kind"] == "value"

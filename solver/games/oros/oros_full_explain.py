@@ -143,8 +143,10 @@ def step_words(state: State, move: int) -> str:
 
 
 def explain_move(state: State, move: int, score=None) -> str:
-    """The record's `explain`: the ply in words, then the search's win chance where given."""
-    verdict = f" (wins {100 * score.value:.0f}% of simulated games)" if score is not None and score.kind == "value" else ""
+    """The record's `explain`: the ply in words, then the search's value where given (MCTS backs up
+    the kernel's search_values: a quarter the win, three quarters the seat's part of the knowledge)."""
+    verdict = (f" (search value {100 * score.value:.0f}%: win and knowledge share in simulated games)"
+               if score is not None and score.kind == "value" else "")
     return step_words(state, move) + verdict
 
 
