@@ -79,3 +79,15 @@ def test_a_penguins_arrow_ends_where_the_path_breaks():
     spaces = record.touched(state, record.parse_move(state, "a1-E/h/k:d1"))
     assert spaces[:2] == (0, 1) and 3 in spaces  # d1 = square 3, the krill egg, is touched too
     assert _path(state, spaces) == (0, 1)
+
+
+@pytest.mark.parametrize("position, result", [
+    ("4x4 Pe2/4/4/3s - A play 0/10 2+1/2+0 40", "game over: A wins (its supply is empty)"),
+    ("4x4 4/4/4/4 - B play 10/10 3+1/3+1 300", "game over: draw (ply cap 300 reached)"),
+])
+def test_a_finished_penguins_picture_says_the_result_and_why(position, result):
+    """The SVG's status says who won and why, as the terminal board does (P-7, P-8)."""
+    from solver.games.registry import game
+
+    record = game("penguins")
+    assert f">{result}<" in record.svg(record.resolve_position(position))

@@ -322,14 +322,19 @@ def _status_lines(state: State) -> list[Text]:
         line.append(f" {assistants} assistant{'' if assistants == 1 else 's'} + {stars} star{'' if stars == 1 else 's'}")
     lines.append(line)
 
+    result = result_words(state)
+    if result:
+        lines.append(Text(f"game over: {result}", style="bold"))
+    return lines
+
+
+def result_words(state: State) -> str:
+    """The result of a finished game and why, e.g. "A wins (its supply is empty)"; "" while it goes on."""
     outcome = status(state)
     if outcome == DRAW:
-        lines.append(Text(f"game over: draw (ply cap {state.rules.ply_cap} reached)", style="bold"))
-    elif outcome in (WIN_A, WIN_B):
+        return f"draw (ply cap {state.rules.ply_cap} reached)"
+    if outcome in (WIN_A, WIN_B):
         winner = 0 if outcome == WIN_A else 1
         why = "its supply is empty" if state.supply[winner] == 0 else f"{SIDES[1 - winner]} has no legal action"
-        line = Text("game over: ", style="bold")
-        line.append_text(_side_label(winner))
-        line.append(f" wins ({why})", style="bold")
-        lines.append(line)
-    return lines
+        return f"{SIDES[winner]} wins ({why})"
+    return ""

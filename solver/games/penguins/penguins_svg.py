@@ -15,11 +15,10 @@ import math
 from collections.abc import Iterable
 
 from solver.games.board_tools import checked_highlight
-from solver.games.penguins.penguins_board import BARRIER_NAMES, GLYPHS, tile_glyph, tile_name
+from solver.games.penguins.penguins_board import BARRIER_NAMES, GLYPHS, result_words, tile_glyph, tile_name
 from solver.games.penguins.penguins_notation import FILES
 from solver.games.penguins.penguins_rules import (
     DIRECTIONS,
-    DRAW,
     EGG,
     ICEBERG,
     PENGUIN,
@@ -27,13 +26,10 @@ from solver.games.penguins.penguins_rules import (
     SIDES,
     STAR,
     TERRAIN,
-    WIN_A,
-    WIN_B,
     Piece,
     State,
     neighbour,
     seat_label,
-    status,
 )
 from solver.games.svg_tools import (
     HIGHLIGHT,
@@ -194,9 +190,5 @@ def _status_lines(state: State) -> list[str]:
     unused = "; ".join(f"{SIDES[s]} {state.unused_assistants[s]} assistants + {state.unused_stars[s]} star"
                        for s in (0, 1))
     lines = [doing, f"unused penguins: {unused}"]
-    outcome = status(state)
-    if outcome == DRAW:
-        lines.append(f"game over: draw (ply cap {state.rules.ply_cap} reached)")
-    elif outcome in (WIN_A, WIN_B):
-        lines.append(f"game over: {SIDES[0 if outcome == WIN_A else 1]} wins")
-    return lines
+    result = result_words(state)
+    return lines + [f"game over: {result}"] if result else lines
