@@ -53,3 +53,8 @@ def parts_with_columns(word: str, column: int, separator: str) -> list[tuple[str
         parts.append((part, column))
         column += len(part) + len(separator)
     return parts
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """`count` and the word, plural unless one: '1 new land', '2 new lands' (`words`: an irregular plural)."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"

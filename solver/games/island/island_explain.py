@@ -49,6 +49,7 @@ from solver.games.island.island_rules import (
     State,
 )
 from solver.games.island.island_notation import COLUMNS, FACE_LETTERS, faces_text, format_move, tile_name
+from solver.games.notation_tools import plural
 
 PHASE_WORDS = {
     SHIFTING: "shift a row or a column",
@@ -58,11 +59,6 @@ PHASE_WORDS = {
     ACTION2: "people action 2 of 2, or end the turn",
     OVER: "the game is over",
 }
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """'1 new land', '2 new lands'."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
 def join_words(items: list[str]) -> str:

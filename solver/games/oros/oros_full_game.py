@@ -14,6 +14,7 @@ from solver.games.oros.oros_game_binding import decode_ply, encode_card, encode_
 from solver.games.oros.oros_game_notation import SEAT_LETTERS, format_action, parse_action
 from solver.games.oros.oros_full_state import State
 from solver.games.rules_tools import chance_perft
+from solver.games.notation_tools import plural
 
 
 def players(state: State) -> int:
@@ -71,11 +72,6 @@ def phase_text(state: State) -> str:
     pending = (plural(state.eruptions_left, "eruption") if state.eruptions_left else
                plural(state.steps_left, "travel step") if state.steps_left else "")
     return f"round {state.round}, {plural(state.actions_left, 'action')} left" + (f", {pending} to come" if pending else "")
-
-
-def plural(count: int, noun: str) -> str:
-    """`count` and `noun`, with an s unless one: "1 action", "3 actions"."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def chance_name(state: State) -> str:

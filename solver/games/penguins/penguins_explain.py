@@ -52,6 +52,7 @@ from solver.games.penguins.penguins_rules import (
     winning_moves,
 )
 from solver.games.penguins.penguins_notation import format_move, square_name
+from solver.games.notation_tools import plural
 
 ACTION_TITLES = {RIVAL_EGG: "rival egg", LAND: "land", HATCH: "hatch", SLIDE: "slide", ORBIT: "orbit"}
 BARRIER_WORDS = {ICEBERG: "the iceberg", SEAGULL: "the seagull", EMPEROR: "the emperor", NEST: "the nest", SEAL: "the seal"}
@@ -72,11 +73,6 @@ PARTS = (
     (("krill_first",), "seagull or krill first", "way", True),
     (("blazing",), "blazing", "egg", False),
 )
-
-
-def plural(count: int, word: str) -> str:
-    """'1 egg', '3 eggs'."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def seat_words(state: State) -> str:
