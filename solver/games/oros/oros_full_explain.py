@@ -20,6 +20,7 @@ from solver.games.oros.oros_full_state import SANCTUM, State, hat, is_on_map, ne
 from solver.games.oros.oros_game_binding import decode_ply
 from solver.games.oros.oros_game_notation import SEAT_LETTERS, place_text
 from solver.games.oros.oros_rules import cell_name
+from solver.games.notation_tools import plural
 
 KIND_WORDS = {"stones": "the standing stones", "shrine": "the shrine", "temple": "the temple"}
 
@@ -80,7 +81,7 @@ def ply_words(state: State, ply) -> str:
                 f"level-1 tile at {cell_name(ply.cell, state.map.width)}")
     if isinstance(ply, ForcedStudy):
         return f"forced (all six slots full): the follower on the {ply.source} slot studies in the sanctum"
-    return f"end the turn with {state.actions_left} action{'s' if state.actions_left != 1 else ''} unused"
+    return f"end the turn with {plural(state.actions_left, 'action')} unused"
 
 
 def map_move(ply) -> int | None:
