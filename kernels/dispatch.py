@@ -22,6 +22,9 @@ Every kernel module defines the operations its game's engines use, with these si
     search_values(state, values)         optional: what MCTS backs up from a finished playout, in
                                          0..1 per seat, where the win alone carries too little
                                          signal (oros); without it MCTS backs up terminal_values
+    scores(state, values)                optional: each seat's final score (-inf for a seat not in
+                                         play), for a game won on points (oros: knowledge); MCTS
+                                         then reports each root move's expected margin
     evaluate(state, weights) -> int      heuristic for the side to move; EVAL_WEIGHTS its default
     playout_move(state, moves, n, rng)   the light playout policy's pick among n legal moves
     playout_step(state, moves, rng)      optional: the policy's move without the caller listing
@@ -43,7 +46,7 @@ names the kernel and the operation (tests/contract/ checks every game's kernel a
 """
 
 import numpy as np
-from numba import typeof, types
+from numba import njit, typeof, types
 from numba.core import cgutils
 from numba.core.errors import TypingError
 from numba.extending import intrinsic, overload
@@ -133,6 +136,8 @@ has_playout_step = _operation(
     "has_playout_step", "True when the kernel picks its playout moves itself, without the moves listed (a compile-time constant).")
 search_values = _operation(
     "search_values", "Each seat's value of a finished playout as MCTS backs it up: the kernel's search_values, else terminal_values.")
+outcome_report = _operation(
+    "outcome_report", "Write a finished playout's win shares into `wins` (terminal_values, or `values` where MCTS backed them up) and each seat's score minus the best other seat's into `margins` (0 for a game without scores).")
 has_chance = _operation("has_chance", "True when the game has chance moves at all (a compile-time constant).")
 seats = _operation("seats", "The most seats a position of the game can have (a compile-time constant).")
 
@@ -234,6 +239,46 @@ def _has_playout_step(kernel):
 def _search_values(kernel, state, values):
     own = _part(kernel, "search_values" if _has(kernel, "search_values") else "terminal_values")
     return lambda kernel, state, values: own(state, values)
+
+
+@njit(cache=True, nogil=True)
+def margins_of_scores(scores):
+    """Turn each seat's score into its margin over the best other seat, in place (-inf: not in play)."""
+    first = second = -np.inf  # the two highest scores: each seat's best other is one of them
+    for score in scores:
+        if score > first:
+            first, second = score, first
+        elif score > second:
+            second = score
+    for seat in range(scores.shape[0]):
+        other = second if scores[seat] == first else first
+        scores[seat] = scores[seat] - other if scores[seat] > -np.inf and other > -np.inf else 0.0
+
+
+@overload(outcome_report, jit_options={"cache": True}, inline="always")
+def _outcome_report(kernel, state, values, wins, margins):
+    win_shares = _part(kernel, "terminal_values")
+    own = _has(kernel, "search_values")  # else `values` are already the win shares
+    if not _has(kernel, "scores"):
+        if own:
+            def report(kernel, state, values, wins, margins):
+                win_shares(state, wins)
+                margins[:] = 0.0
+        else:
+            def report(kernel, state, values, wins, margins):
+                wins[:] = values
+                margins[:] = 0.0
+        return report
+    scores = _part(kernel, "scores")
+
+    def scored_report(kernel, state, values, wins, margins):
+        if own:
+            win_shares(state, wins)
+        else:
+            wins[:] = values
+        scores(state, margins)
+        margins_of_scores(margins)
+    return scored_report
 
 
 @overload(has_chance, jit_options={"cache": True}, inline="always")

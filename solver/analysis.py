@@ -51,12 +51,15 @@ class Score:
 @dataclass(frozen=True)
 class Line:
     """One analysed root move: its score, principal variation (kernel move codes, the move
-    first) and, for MCTS, its visit count."""
+    first) and, for MCTS, its visit count; for MCTS on a game whose score is not a win chance
+    (oros), also the mean win share and the mean final score margin over the best other seat."""
 
     move: int
     score: Score
     pv: tuple[int, ...]
     visits: int | None = None
+    win: float | None = None
+    margin: float | None = None
 
 
 @dataclass

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from rich.table import Table
 
-from solver.analysis import Analysis
+from solver.analysis import Analysis, Line
 from solver.engine import EngineSpec
 from solver.games.game_record import Game
 from solver.terminal import terminal
@@ -40,6 +40,17 @@ def progress_line(state, analysis: Analysis, game: Game) -> str:
     return line
 
 
+def outcome_words(line: Line, game: Game) -> str:
+    """What MCTS expects after a move where its score is not a win chance (oros), in words, e.g.
+    'expected knowledge margin -23.4 over the best other seat, win chance 0.0%'; '' otherwise."""
+    said = []
+    if line.margin is not None:
+        said.append(f"expected {game.score_name} margin {line.margin:+.1f} over the best other seat")
+    if line.win is not None:
+        said.append(f"win chance {100 * line.win:.1f}%")
+    return ", ".join(said)
+
+
 def print_analysis(state, spec: EngineSpec, analysis: Analysis, game: Game) -> None:
     """The analysis as a table of lines with a summary, on stdout."""
     console = terminal()
@@ -51,21 +62,29 @@ def print_analysis(state, spec: EngineSpec, analysis: Analysis, game: Game) -> N
         return
     unit = "sims" if analysis.engine == "mcts" else "nodes"
     table = Table(box=None, pad_edge=False)
-    for column in ("#", "move", "score", "visits" if analysis.engine == "mcts" else None, "line"):
+    best = analysis.lines[0]
+    margin = "margin" if best.margin is not None else None
+    win = "win" if best.win is not None else None
+    for column in ("#", "move", "score", margin, win, "visits" if analysis.engine == "mcts" else None, "line"):
         if column:
-            table.add_column(column, justify="right" if column in ("#", "visits") else "left")
+            table.add_column(column, justify="left" if column in ("move", "score", "line") else "right")
     for rank, line in enumerate(analysis.lines, start=1):
         moves = pv_texts(state, line.pv, game)
         shown = " ".join(moves[:PV_SHOWN]) + (" ..." if len(moves) > PV_SHOWN else "")
         cells = [str(rank), moves[0], line.score.text()]
+        if margin:
+            cells.append(f"{line.margin:+.1f}")
+        if win:
+            cells.append(f"{100 * line.win:.1f}%")
         if analysis.engine == "mcts":
             cells.append(f"{line.visits:,}")
         table.add_row(*cells, shown)
     console.print(table)
-    best = analysis.lines[0]
     if not game.is_chance(state):  # at a roll the lines are dice outcomes, not a choice
         words = game.explain(state, best.move, best.score)
-        console.print(f"best      {pv_texts(state, best.pv, game)[0]}: {words}", markup=False, highlight=False, soft_wrap=True)
+        expected = outcome_words(best, game)
+        console.print(f"best      {pv_texts(state, best.pv, game)[0]}: {words}" + (f"; {expected}" if expected else ""),
+                      markup=False, highlight=False, soft_wrap=True)
     console.print(
         f"depth {analysis.depth}  {unit} {analysis.nodes:,}  {analysis.nodes_per_second:,.0f} {unit}/s  "
         f"time {analysis.seconds:.2f} s", markup=False, highlight=False, soft_wrap=True,
@@ -101,7 +120,8 @@ def analysis_json(state, spec: EngineSpec, analysis: Analysis, game: Game) -> st
         "threads": analysis.threads,
         "stopped": analysis.stopped,
         "lines": [
-            {"move": pv_texts(state, line.pv, game)[0], "score": line.score.as_json(), "pv": pv_texts(state, line.pv, game), "visits": line.visits}
+            {"move": pv_texts(state, line.pv, game)[0], "score": line.score.as_json(), "pv": pv_texts(state, line.pv, game),
+             "visits": line.visits, "win": line.win, "margin": line.margin}
             for line in analysis.lines
         ],
         "notes": analysis.notes,

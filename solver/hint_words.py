@@ -17,7 +17,7 @@ def hint_lines(entry, state, top: int, seconds: float, goal, budget, run_search:
 
         return plan_lines(entry, state, goal, run_plan(entry, EngineSpec.build("planner", {"time": seconds}), state,
                                                        goal, budget))
-    from solver.analysis_output import chance_table_lines
+    from solver.analysis_output import chance_table_lines, outcome_words
 
     seat = entry.seat_name(state)
     engine = entry.engine_for(state)
@@ -43,7 +43,9 @@ def hint_lines(entry, state, top: int, seconds: float, goal, budget, run_search:
         searched = f"searched {result.depth} {'ply' if result.depth == 1 else 'plies'} in {result.seconds:.1f} s"
     lines = [f"Best moves for {seat} ({searched}):"]
     for rank, line in enumerate(result.lines, start=1):
-        lines.append(f"{rank}. {entry.format_move(state, line.move):7} {entry.explain(state, line.move, line.score)}")
+        expected = outcome_words(line, entry)
+        lines.append(f"{rank}. {entry.format_move(state, line.move):7} {entry.explain(state, line.move, line.score)}"
+                     + (f"; {expected}" if expected else ""))
     lines += [f"note: {note}" for note in result.notes]
     if result.stopped == "interrupted":
         lines.append("note: stopped by Ctrl-C: the best moves found so far")

@@ -55,6 +55,7 @@ class Tree:
         self.arrays = tuple(np.zeros(capacity, dtype=dtype) for _, dtype in core.NODE_ARRAYS)
         self.meta = np.zeros(core.META_LEN, dtype=np.int64)
         self.seat_totals = np.zeros(kernel_module(kernel).SEATS, dtype=np.float64)
+        self.root_report = np.zeros((self.max_moves, 2), dtype=np.float64)  # (win share, margin) sums
         self.rng = new_rng(seed)
         core.reset_tree(*self.arrays, self.meta)
 
@@ -95,18 +96,19 @@ class Tree:
     def run(self, budget: int, stop: np.ndarray) -> int:
         """Run up to `budget` simulations (fewer if stop[0] != 0); return how many ran."""
         return int(call(
-            core.run_simulations, self.kernel, self.root, *self.arrays, self.meta, self.seat_totals, self.rng,
-            self.exploration, budget, stop,
+            core.run_simulations, self.kernel, self.root, *self.arrays, self.meta, self.seat_totals,
+            self.root_report, self.rng, self.exploration, budget, stop,
         ))
 
-    def root_children(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(moves, visits, total rewards of the root player) of the root's children."""
+    def root_children(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(moves, visits, total rewards of the root player, summed (win share, margin) rows) of
+        the root's children."""
         move_of, _, first_child, child_count, visits, reward, _, _ = self.arrays
         moves = np.empty(self.max_moves, dtype=np.int64)
         counts = np.empty(self.max_moves, dtype=np.int64)
         rewards = np.empty(self.max_moves, dtype=np.float64)
         n = core.root_children(move_of, first_child, child_count, visits, reward, moves, counts, rewards)
-        return moves[:n], counts[:n], rewards[:n]
+        return moves[:n], counts[:n], rewards[:n], self.root_report[:n]
 
     def pv(self, move: int) -> tuple[int, ...]:
         """The principal variation starting with root move `move` (just the move if it is absent)."""
@@ -121,22 +123,30 @@ class Tree:
 
 
 def _analysis(trees: list[Tree], multipv: int, started: float, stopped: str, threads: int, notes: list[str]) -> Analysis:
-    """Merge the root children of every tree by move and build the result record."""
+    """Merge the root children of every tree by move and build the result record. A line gets a
+    win chance where the kernel backs up search_values (its score is then not one) and an
+    expected score margin where the kernel has scores."""
     totals: dict[int, list] = {}
     for index, tree in enumerate(trees):
-        moves, visits, rewards = tree.root_children()
-        for move, n, total in zip(moves.tolist(), visits.tolist(), rewards.tolist()):
-            entry = totals.setdefault(move, [0, 0.0, -1, -1])
+        moves, visits, rewards, report = tree.root_children()
+        for move, n, total, (wins, margins) in zip(moves.tolist(), visits.tolist(), rewards.tolist(), report.tolist()):
+            entry = totals.setdefault(move, [0, 0.0, -1, -1, 0.0, 0.0])
             entry[0] += n
             entry[1] += total
+            entry[4] += wins
+            entry[5] += margins
             if n > entry[3]:  # the PV comes from the tree that searched the move most
                 entry[2], entry[3] = index, n
     ranked = sorted(totals.items(), key=lambda item: (-item[1][0], -item[1][1], item[0]))
+    module = kernel_module(trees[0].kernel)
+    reports_win, reports_margin = hasattr(module, "search_values"), hasattr(module, "scores")
     lines = []
-    for move, (n, total, best_tree, _) in ranked[: max(multipv, 1)]:
+    for move, (n, total, best_tree, _, wins, margins) in ranked[: max(multipv, 1)]:
         mean = total / n if n else 0.5
         pv = trees[best_tree].pv(move) if n else (move,)
-        lines.append(Line(move, Score("value", mean), pv, n))
+        lines.append(Line(move, Score("value", mean), pv, n,
+                          win=wins / n if reports_win and n else None,
+                          margin=margins / n if reports_margin and n else None))
     simulations = sum(tree.simulations for tree in trees)
     totals = sum(tree.seat_totals for tree in trees)
     return Analysis(

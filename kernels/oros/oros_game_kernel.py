@@ -226,6 +226,15 @@ def knowledge(state, who):
 
 
 @njit(cache=True, nogil=True)
+def scores(state, values):
+    """Each seat's knowledge, the final score (O-13): what MCTS reports a margin of (-inf for a
+    seat not in play)."""
+    seats = word(state, SEATS_IN_PLAY)
+    for who in range(values.shape[0]):
+        values[who] = knowledge(state, who) if who < seats else -np.inf
+
+
+@njit(cache=True, nogil=True)
 def terminal_values(state, values):
     """Each seat's share of the win (O-13): most knowledge, ties the higher demigod; 1 shared."""
     seats = word(state, SEATS_IN_PLAY)

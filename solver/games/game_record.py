@@ -113,6 +113,7 @@ class Game:
     # spaces each move touches) drawn as numbered arrows (show --svg, analyze --svg)
     svg: Callable[..., str] | None = None
     analyze_lines: int = 1  # root moves `analyze` reports without --multipv (hop: every move)
+    score_name: str = "score"  # what a game won on points counts, where its kernel has scores (oros: knowledge)
 
     def player_count(self, state) -> int:
         """The seats of position `state`."""

@@ -17,7 +17,10 @@ The tree lives in plain numpy arrays, one entry per node (index 0 is the root):
                              and selection samples them by probability instead of using UCT
 
 `meta` (int64, META_LEN words) holds the counters: nodes in use, the tree-full flag, the depth of
-the deepest node and the simulations run. Nodes do not store positions: every simulation replays
+the deepest node and the simulations run. `root_report` (float64, one row per root child, in the
+root's child order) sums what a report of each root move needs beside the backed-up reward: the
+mover's win share (terminal_values, which differs from the reward where the kernel has
+search_values) and its score margin over the best other seat (where the kernel has scores). Nodes do not store positions: every simulation replays
 the moves from the root. Nothing is allocated per simulation; one call allocates its position
 and move buffers once and then runs up to `budget` simulations, so Python can call it in chunks,
 check the clock in between, and stop it at once through a shared `stop` array.
@@ -109,7 +112,7 @@ def outcome_child(node, outcome, index, move_of, first_child, child_count):
 @njit(cache=True, nogil=True)
 def run_simulations(
     kernel, root, move_of, parent, first_child, child_count, visits, reward, mover, kind, meta,
-    seat_totals, rng, exploration, budget, stop,
+    seat_totals, root_report, rng, exploration, budget, stop,
 ):
     """Run up to `budget` more simulations on the tree of position `root`; return how many ran.
 
@@ -118,7 +121,8 @@ def run_simulations(
     and meta[FULL] is set: from then on the tree stops growing, and it never holds more nodes
     than its arrays. `kernel` names the
     kernel module (a literal: kernels/dispatch.py). Each seat's result is added to
-    seat_totals[seat].
+    seat_totals[seat]; root_report[i] gains (win share, score margin) of the mover of the root's
+    i-th child for every simulation through it.
 
     Hidden information: every simulation starts from a determinization of `root` for the seat
     to move there (the kernel's `determinize`: what that seat cannot see drawn again; a plain
@@ -130,6 +134,8 @@ def run_simulations(
     capacity = move_of.shape[0]
     n_players = dispatch.seats(kernel)
     values = np.zeros(n_players, dtype=np.float64)
+    wins = np.zeros(n_players, dtype=np.float64)
+    margins = np.zeros(n_players, dtype=np.float64)
     state = root.copy()  # apply may leave the words no move changes as they are
     scratch = root.copy()
     moves = np.empty(dispatch.max_moves(kernel), dtype=np.int64)
@@ -220,6 +226,7 @@ def run_simulations(
             dispatch.apply(kernel, state, move, scratch)
             state, scratch = scratch, state
         dispatch.search_values(kernel, state, values)
+        dispatch.outcome_report(kernel, state, values, wins, margins)
         for seat in range(n_players):
             seat_totals[seat] += values[seat]
         # Backpropagation: each node gains the result of the player who moved into it.
@@ -228,6 +235,10 @@ def run_simulations(
             player = mover[node]
             if player >= 0:
                 reward[node] += values[player]
+                if parent[node] == 0:
+                    child = node - first_child[0]
+                    root_report[child, 0] += wins[player]
+                    root_report[child, 1] += margins[player]
             node = parent[node]
         done += 1
     meta[SIMULATIONS] += done
