@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from numba import njit
 
 from kernels.penguins import penguins_kernel as kp
 from kernels.penguins import penguins_layout as layout
@@ -59,24 +60,32 @@ def score_int(score: Score) -> int:
     return 0
 
 
-def kernel_terminal(words: np.ndarray, ply: int) -> int:
-    """Score of a finished kernel position for its side to move, `ply` plies from the root."""
-    outcome = kp.status(words)
-    assert outcome != layout.ONGOING
-    if outcome == layout.DRAW:
-        return 0
-    winner = 0 if outcome == layout.WIN_A else 1
-    return WIN - ply if winner == int(words[layout.TURN]) else -(WIN - ply)
+@njit(cache=True)
+def _negamax(state, depth, ply, solve, moves, states):
+    """Plain full-width negamax over the tile kernel's own operations (no pruning, no table, no
+    ordering: none of the search's code), each ply's moves in moves[ply], its children in states."""
+    n = kp.legal_moves(state, moves[ply])
+    if n == 0:
+        outcome = kp.status(state)
+        if outcome == layout.DRAW:
+            return np.int64(0)
+        winner = 0 if outcome == layout.WIN_A else 1
+        return np.int64(WIN - ply) if winner == state[layout.TURN] else np.int64(-(WIN - ply))
+    if depth == 0:
+        return np.int64(0) if solve else np.int64(kp.evaluate(state, kp.EVAL_WEIGHTS))
+    best = np.int64(-2 * WIN)
+    for i in range(n):
+        kp.apply(state, moves[ply, i], states[ply + 1])
+        best = max(best, -_negamax(states[ply + 1], depth - 1, ply + 1, solve, moves, states))
+    return best
 
 
 def minimax(words: np.ndarray, depth: int, ply: int = 0, solve: bool = False) -> int:
-    """Plain full-width negamax over the kernel binding, no pruning, no table."""
-    moves = legal_moves(words)
-    if not moves:
-        return kernel_terminal(words, ply)
-    if depth == 0:
-        return 0 if solve else int(kp.evaluate(words, kp.EVAL_WEIGHTS))
-    return max(-minimax(successor(words, m), depth - 1, ply + 1, solve) for m in moves)
+    """Plain full-width negamax of kernel position `words`, `ply` plies from the root, no pruning, no table."""
+    plies = ply + depth + 1
+    states = np.zeros((plies + 1, len(words)), dtype=words.dtype)
+    moves = np.zeros((plies, layout.MAX_MOVES), dtype=np.int64)
+    return int(_negamax(words, depth, ply, solve, moves, states))
 
 
 @lru_cache(maxsize=None)
