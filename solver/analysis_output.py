@@ -73,9 +73,9 @@ def print_analysis(state, spec: EngineSpec, analysis: Analysis, game: Game) -> N
         shown = " ".join(moves[:PV_SHOWN]) + (" ..." if len(moves) > PV_SHOWN else "")
         cells = [str(rank), moves[0], line.score.text()]
         if margin:
-            cells.append(f"{line.margin:+.1f}")
+            cells.append("" if line.margin is None else f"{line.margin:+.1f}")  # None: a move never visited
         if win:
-            cells.append(f"{100 * line.win:.1f}%")
+            cells.append("" if line.win is None else f"{100 * line.win:.1f}%")
         if analysis.engine == "mcts":
             cells.append(f"{line.visits:,}")
         table.add_row(*cells, shown)

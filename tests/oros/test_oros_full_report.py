@@ -6,6 +6,7 @@ scoring, and MCTS must report them to the last digit; `analyze` and `hint` say t
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 
@@ -69,6 +70,9 @@ def test_analyze_and_hint_say_the_expected_margin_and_win_chance():
     assert "; expected knowledge margin " in best and " over the best other seat, win chance " in best
     line = json.loads(run("analyze", "oros", "game1", "--sims", "300", "--seed", "1", "--json")[1])["lines"][0]
     assert -100 < line["margin"] < 0 and 0 <= line["win"] <= 1  # one seat against two AI seats starts behind
+    code, out, _ = run("analyze", "oros", "game1", "--sims", "5", "--multipv", "30")  # most moves never visited
+    unvisited = [line for line in out.splitlines() if re.match(r"\d+ +\S+ +50\.0% +0 ", line)]  # no margin, no win
+    assert code == 0 and len(unvisited) >= 10
     code, out, _ = run("hint", "oros", "game1", "--time", "0.2")
     assert code == 0 and "expected knowledge margin" in out and "win chance" in out
     line = json.loads(run("analyze", "penguins", "pond", "--engine", "mcts", "--sims", "300", "--json")[1])["lines"][0]
