@@ -576,7 +576,8 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
     policy or random, e.g.
       alphabeta:depth=4  mcts:sims=2000  mcts:time=0.1,threads=2  exact:memory=4096  greedy  random
     Games 2k and 2k+1 share a random opening with the colours swapped (with more seats, each
-    group of one game per seat shares it, engine A taking every seat in turn). Searches limited
+    group of one game per seat shares it, engine A taking every seat in turn; with one player
+    against seats played by the rules, A plays game 2k and B game 2k+1). Searches limited
     by depth, nodes or sims (not time) and a fixed --seed make the match repeat exactly.
     Progress goes to stderr; Ctrl-C stops after the current game with the summary so far.
     Each game takes the engines its record lists (`caldera games`); the match rolls the dice.
@@ -587,6 +588,7 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
       caldera match penguins mcts:sims=2000 alphabeta:depth=4 --games 40 --seed 7
       caldera match penguins greedy random --position pond --json
       caldera match island mcts:sims=200 random --games 4
+      caldera match oros mcts:sims=500 policy --position game1 --games 20   (one seat, taken in turn)
       caldera match meerkats exact mcts:sims=10000 --position dunes-sprint --games 400
       caldera match penguins greedy random --games 2 --save games/   then: caldera review games/...
       caldera match penguins alphabeta:depth=4 alphabeta:depth=2 --position pond --sprt elo0=0,elo1=10

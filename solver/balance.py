@@ -264,8 +264,13 @@ def balance_position(game, state, label: str, spec_a, spec_b, games: int, random
                      play: Callable = play_match) -> PositionBalance:
     """Play `games` paired games of `spec_a` against `spec_b` from `state` (play_match: shared
     openings, rotated seats, duplicate dice; or `play`, a function with its arguments such as
-    solver/cluster.py's cluster_match) and keep what `balance` measures."""
+    solver/cluster.py's cluster_match) and keep what `balance` measures; a position with one
+    player is refused (no two seats to weigh: `caldera match` compares engines on it)."""
     players = game.player_count(state)
+    if players < 2:
+        raise CalderaError(f"balance weighs the players' seats against each other; position {label} has 1 player "
+                           "(any other seats are played by the rules): give one with two or more, or compare engines "
+                           "on it with caldera match")
     traces: dict[int, GameTrace] = {}
     result = play(game, state, spec_a, spec_b, games=games, random_plies=random_plies, seed=seed,
                   on_game=on_game, should_stop=should_stop, on_move=trace_recorder(traces, players))

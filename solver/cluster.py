@@ -147,7 +147,7 @@ def cluster_match(client, chunk: int | None = None):
         for spec in (spec_a, spec_b):
             check_engine(game, spec.name, start)
         result = MatchResult(spec_a, spec_b, games, random_plies, seed, game=game.name, seats=game.seats,
-                             players=players)
+                             players=players, score_name=game.score_name)
         size = chunk or players * max(1, 2 // players)
         chunks = [list(range(first, min(first + size, games))) for first in range(0, games, size)]
         results = in_order(client, match_chunk, chunks, game.name, start, spec_a, spec_b, random_plies, seed,

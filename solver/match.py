@@ -27,7 +27,11 @@ score is its mean result, compared with its fair share 1/P (what it would expect
 were equally strong).
 
 Seats played by the rules (the full Oros game's AI opponents, whose turns are chance moves) are
-no engine's: the engines take the position's players' seats, and a match needs two of them.
+no engine's: the engines take the position's players' seats. A position with one player (oros
+`game1`: one seat against the AI decks) is played in pairs instead: in game 2k engine A takes the
+seat, in game 2k+1 engine B, from the same opening with the same dice (the same AI cards, as
+far as the games run alike); the summary gives each engine's score and the paired difference
+A minus B with its 95% interval (the normal approximation over the pairs).
 
 Elo (two seats, head to head only: with more, or when a seat played by the rules won a game,
 the summary gives the share instead): the logistic model,
@@ -52,7 +56,6 @@ import numpy as np
 
 from kernels import kernel_module
 from solver.engine import EngineSpec, check_engine, run_engine, with_seed
-from solver.errors import CalderaError
 from solver.games.kernel_calls import chance_outcome_list, legal_move_list, next_state
 
 Z95 = 1.959963984540054  # two-sided 95% quantile of the normal distribution
@@ -237,20 +240,52 @@ class EngineTally:
         return 1000.0 * self.seconds / self.moves if self.moves else 0.0
 
 
+def rotation(players: int) -> int:
+    """Games in a group that shares an opening and the dice: one per seat, so that engine A takes
+    each seat in turn; with one player two, one per engine."""
+    return max(players, 2)
+
+
+def mean_interval(results: list[float]) -> tuple[float, float] | None:
+    """The 95% interval of the mean of per-game results in 0..1: the normal approximation, clipped
+    to 0..1; None below two results. After all 1s (all 0s) the normal interval would have no
+    width, so the bound is `perfect_score_bound`'s: the s with s**n = 0.05 (from it up to 1; from
+    0 up to 1 - s after all 0s)."""
+    n = len(results)
+    if n < 2:
+        return None
+    if all(r == 1.0 for r in results):
+        return 0.05 ** (1.0 / n), 1.0
+    if all(r == 0.0 for r in results):
+        return 0.0, 1.0 - 0.05 ** (1.0 / n)
+    mean = sum(results) / n
+    margin = Z95 * math.sqrt(sum((r - mean) ** 2 for r in results) / n / n)
+    return max(0.0, mean - margin), min(1.0, mean + margin)
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """One finished game: engine A's seat (0 moves first), the moves (opening first) and results."""
 
     number: int  # 0-based
-    a_side: int  # engine A's seat; engine B played every other seat
+    a_side: int  # engine A's seat, engine B played every other seat; `players` when A sat out (one player)
     moves: tuple[int, ...]  # kernel move codes from the match's start position, dice rolls included
     opening_plies: int  # moves of the random opening (its dice rolls included)
     values: tuple[float, ...]  # each seat's share of the win: 1 sole winner, 1/k of k tied winners, 0
+    # Every seat's final score, AI seats included, for a game won on points (the kernel's scores,
+    # oros: knowledge); () otherwise.
+    scores: tuple[float, ...] = ()
 
     @property
-    def a_score(self) -> float:
-        """Engine A's result: 1 (sole win), 1/k (a win shared by k seats; 1/2 is a two-seat draw) or 0."""
-        return self.values[self.a_side]
+    def a_seated(self) -> bool:
+        """Whether engine A played in this game (not so in B's games of a one-player match)."""
+        return self.a_side < len(self.values)
+
+    @property
+    def a_score(self) -> float | None:
+        """Engine A's result: 1 (sole win), 1/k (a win shared by k seats; 1/2 is a two-seat draw) or 0;
+        None in a game A sat out (engine B's game of a one-player match)."""
+        return self.values[self.a_side] if self.a_seated else None
 
     @property
     def players(self) -> int:
@@ -261,6 +296,12 @@ class GameRecord:
     def plies(self) -> int:
         """The game's length in plies (moves, dice rolls included), opening included."""
         return len(self.moves)
+
+    def margin(self, seat: int) -> float | None:
+        """Seat `seat`'s final score minus the best other seat's (None without scores)."""
+        if not self.scores:
+            return None
+        return self.scores[seat] - max(v for s, v in enumerate(self.scores) if s != seat)
 
 
 class GameInterrupted(Exception):
@@ -314,8 +355,13 @@ def play_game(game, root: np.ndarray, spec_a: EngineSpec, spec_b: EngineSpec, a_
         moves.append(move)
     values = np.zeros(module.SEATS, dtype=np.float64)
     module.terminal_values(state, values)
+    scores: tuple[float, ...] = ()
+    if hasattr(module, "scores"):  # a game won on points: every seat's, -inf for one not in play
+        finals = np.zeros(module.SEATS, dtype=np.float64)
+        module.scores(state, finals)
+        scores = tuple(float(v) for v in finals if v > -np.inf)
     return GameRecord(number, a_side, tuple(moves), min(len(opening), len(moves)),
-                      tuple(float(v) for v in values[:players]))
+                      tuple(float(v) for v in values[:players]), scores)
 
 
 @dataclass
@@ -333,49 +379,80 @@ class MatchResult:
     game: str = "penguins"  # the game's name
     seats: str = "AB"  # the game's seat letters
     players: int = 2  # seats per game: A plays one, B all the others
+    score_name: str = "score"  # what the game's scores count (oros: knowledge), where its games have them
 
     @property
-    def fair_share(self) -> float:
-        """The mean result each seat would get if all were equally strong: 1 / players."""
-        return 1.0 / self.players
+    def fair_share(self) -> float | None:
+        """The mean result each seat would get if all were equally strong: 1 / players; None in a
+        one-player match (the engines meet only seats played by the rules)."""
+        return None if self.solo else 1.0 / self.players
+
+    @property
+    def solo(self) -> bool:
+        """A one-player position: the engines take the seat in turn, in pairs of games (module doc)."""
+        return self.players == 1
+
+    def results_of(self, engine: int) -> list[float]:
+        """The results of engine 0 (A) or 1 (B, only in a one-player match) in the games it played on the seat(s)."""
+        if engine == 0:
+            return [r.a_score for r in self.records if r.a_seated]
+        return [r.values[0] for r in self.records if not r.a_seated]
 
     @property
     def wins(self) -> int:
         """Games engine A won alone."""
-        return sum(1 for r in self.records if r.a_score == 1.0)
+        return sum(1 for v in self.results_of(0) if v == 1.0)
 
     @property
     def draws(self) -> int:
         """Games engine A drew, or (with more than two seats) won together with other seats."""
-        return sum(1 for r in self.records if 0.0 < r.a_score < 1.0)
+        return sum(1 for v in self.results_of(0) if 0.0 < v < 1.0)
 
     @property
     def losses(self) -> int:
-        """Games engine A did not win at all."""
-        return sum(1 for r in self.records if r.a_score == 0.0)
+        """Games engine A played and did not win at all."""
+        return sum(1 for v in self.results_of(0) if v == 0.0)
 
     @property
     def score(self) -> float | None:
-        """Engine A's mean result (0..1; fair share 1 / players), None before any game."""
-        return sum(r.a_score for r in self.records) / len(self.records) if self.records else None
+        """Engine A's mean result (0..1; fair share 1 / players), None before any game of A's."""
+        results = self.results_of(0)
+        return sum(results) / len(results) if results else None
 
     @property
     def score_interval(self) -> tuple[float, float] | None:
-        """The 95% interval of A's mean result: the normal approximation of the mean of the
-        per-game results, clipped to 0..1; None before two games. After all wins (all losses)
-        the normal interval would have no width, so the bound is `perfect_score_bound`'s: the
-        score s with s**games = 0.05 (from it up to 1; from 0 up to 1 - s after all losses)."""
-        n = len(self.records)
-        if n < 2:
+        """The 95% interval of A's mean result (`mean_interval`); None before two games of A's."""
+        return mean_interval(self.results_of(0))
+
+    def margins_of(self, engine: int) -> list[float]:
+        """A one-player match's final score margins of the seat over the best other seat in the games
+        engine 0 (A) or 1 (B) played it; [] for a game without scores."""
+        return [r.margin(0) for r in self.records if r.a_seated == (engine == 0) and r.scores]
+
+    def paired(self, of: Callable[[GameRecord], float]) -> tuple[float, float, float] | None:
+        """A one-player match's mean over the complete pairs (the same opening and dice) of of(A's
+        game) minus of(B's game), with its 95% interval (normal approximation); None before two pairs."""
+        records = self.records
+        pairs = [of(records[i]) - of(records[i + 1]) for i in range(len(records) - 1)
+                 if records[i].a_seated and not records[i + 1].a_seated and records[i].number // 2 == records[i + 1].number // 2]
+        if not self.solo or len(pairs) < 2:
             return None
-        mean = self.score
-        if all(r.a_score == 1.0 for r in self.records):
-            return 0.05 ** (1.0 / n), 1.0
-        if all(r.a_score == 0.0 for r in self.records):
-            return 0.0, 1.0 - 0.05 ** (1.0 / n)
-        variance = sum((r.a_score - mean) ** 2 for r in self.records) / n
-        margin = Z95 * math.sqrt(variance / n)
-        return max(0.0, mean - margin), min(1.0, mean + margin)
+        mean = sum(pairs) / len(pairs)
+        margin = Z95 * math.sqrt(sum((d - mean) ** 2 for d in pairs) / len(pairs) / len(pairs))
+        return mean, mean - margin, mean + margin
+
+    @property
+    def paired_difference(self) -> tuple[float, float, float] | None:
+        """A one-player match's paired result difference, A minus B (`paired`)."""
+        return self.paired(lambda record: record.values[0])
+
+    @property
+    def paired_margin(self) -> tuple[float, float, float] | None:
+        """A one-player match's paired difference of the seat's score margins, A minus B (`paired`);
+        None without scores."""
+        if not all(r.scores for r in self.records):
+            return None
+        return self.paired(lambda record: record.margin(0))
 
     @property
     def head_to_head(self) -> bool:
@@ -399,7 +476,7 @@ class MatchResult:
 
     @property
     def seat_games(self) -> tuple[int, ...]:
-        """How many games engine A played on each seat."""
+        """How many games engine A played on each seat (in a one-player match: half of them)."""
         return tuple(sum(1 for r in self.records if r.a_side == s) for s in range(self.players))
 
     @property
@@ -414,16 +491,9 @@ class MatchResult:
 
 
 def match_players(game, start) -> int:
-    """The seats of `start` that the engines take in turn (its players; AI opponents that are part
-    of the rules, as in oros, are no seats of an engine); refused in one line below two."""
-    players = game.player_count(start)
-    if players < 2:
-        others = [name for name, text in game.builtin_positions().items()
-                  if not game.is_single_agent(state := game.resolve_position(text)) and game.player_count(state) >= 2]
-        example = f", e.g. {others[0]}" if others else ""
-        raise CalderaError(f"a match seats two engines on the players' seats; this position has {players} player "
-                           f"(any other seats are played by the rules): give a position with two or more{example}")
-    return players
+    """The seats of `start` that the engines take (its players; AI opponents that are part of the
+    rules, as in oros, are no seats of an engine): with one, the engines take it in turn."""
+    return game.player_count(start)
 
 
 def play_match(game, start, spec_a: EngineSpec, spec_b: EngineSpec, games: int = 20,
@@ -435,7 +505,8 @@ def play_match(game, start, spec_a: EngineSpec, spec_b: EngineSpec, games: int =
 
     With P seats (the start's players), game g belongs to group g // P, whose games share the
     opening and the dice seed, and A sits on seat g mod P: play a multiple of P games for every
-    seat equally often. Raises EngineError first if an engine cannot play the game.
+    seat equally often. With one player the groups are pairs and A sits out game 2k+1, which B
+    plays (`rotation`). Raises EngineError first if an engine cannot play the game.
     `on_move(number, seat, legal, analysis)` is told every engine decision of game `number`.
     """
     players = match_players(game, start)
@@ -443,7 +514,8 @@ def play_match(game, start, spec_a: EngineSpec, spec_b: EngineSpec, games: int =
         check_engine(game, spec.name, start)
     root = game.to_kernel(start)
     kernel = game.kernel_name(root)
-    result = MatchResult(spec_a, spec_b, games, random_plies, seed, game=game.name, seats=game.seats, players=players)
+    result = MatchResult(spec_a, spec_b, games, random_plies, seed, game=game.name, seats=game.seats, players=players,
+                         score_name=game.score_name)
     for number in range(games):
         if should_stop is not None and should_stop():
             result.interrupted = True
@@ -464,11 +536,13 @@ def play_numbered(game, root: np.ndarray, kernel: str, spec_a: EngineSpec, spec_
                   random_plies: int, seed: int, players: int,
                   tallies: tuple[EngineTally, EngineTally] | None = None, on_move: Callable | None = None) -> GameRecord:
     """Game `number` of a match (see `play_match`): its group's opening and dice, A on seat
-    number mod players. The same game wherever it is played (locally or on a cluster worker);
+    number mod rotation(players) (no seat, B on the only one, when that is 1 in a one-player
+    match). The same game wherever it is played (locally or on a cluster worker);
     `on_move(seat, legal, analysis)` is told every engine decision."""
-    group = number // players
+    size = rotation(players)
+    group = number // size
     opening = random_opening(kernel, root, random_plies, mix_seed(seed, OPENING_TAG, group))
-    return play_game(game, root, spec_a, spec_b, number % players, opening, seed, number, tallies,
+    return play_game(game, root, spec_a, spec_b, number % size, opening, seed, number, tallies,
                      dice_seed=mix_seed(seed, DICE_TAG, group), players=players, on_move=on_move)
 
 
@@ -511,6 +585,10 @@ def game_line(record: GameRecord, result: MatchResult) -> str:
     names = (result.spec_a.text(), result.spec_b.text())
     seats = " - ".join(names[0] if seat == record.a_side else names[1] for seat in range(record.players))
     outcome = "-".join(result_text(v) for v in record.values)
+    if result.solo:
+        so_far = "; ".join(f"{name} {100 * sum(done) / len(done):.1f}% in {len(done)}"
+                           for name, done in zip(names, (result.results_of(0), result.results_of(1))) if done)
+        return f"game {record.number + 1}/{result.requested}: {seats} {outcome} ({record.plies} plies); {so_far}"
     return (f"game {record.number + 1}/{result.requested}: {seats} {outcome} "
             f"({record.plies} plies); {names[0]} {result.wins}-{result.draws}-{result.losses}")
 
@@ -519,6 +597,8 @@ def summary_lines(result: MatchResult, position: str) -> list[str]:
     """The human summary of a match (what `caldera match` prints on stdout)."""
     a, b = result.spec_a.text(), result.spec_b.text()
     played = len(result.records)
+    if result.solo:
+        return solo_summary_lines(result, position)
     seats = "" if result.head_to_head else f", {result.players} seats (A one, B the others)"
     lines = [f"match     {a} vs {b} on {result.game} {position}: {played} game{'s' if played != 1 else ''}"
              f"{seats}, openings of {result.random_plies} random plies, seed {result.seed}"]
@@ -557,6 +637,43 @@ def summary_lines(result: MatchResult, position: str) -> list[str]:
     return lines
 
 
+def solo_summary_lines(result: MatchResult, position: str) -> list[str]:
+    """The summary of a one-player match: each engine's score on the seat and the paired difference."""
+    names = (result.spec_a.text(), result.spec_b.text())
+    played = len(result.records)
+    lines = [f"match     {names[0]} vs {names[1]} on {result.game} {position}: {played} game{'s' if played != 1 else ''}, "
+             f"one player's seat taken by each engine in turn on the same openings and dice (pairs), "
+             f"openings of {result.random_plies} random plies, seed {result.seed}"]
+    if result.interrupted:
+        lines.append(f"stopped   interrupted after {played} of {result.requested} games")
+    for engine, name in enumerate(names):
+        results = result.results_of(engine)
+        if not results:
+            continue
+        wins = sum(1 for v in results if v == 1.0)
+        shared = sum(1 for v in results if 0.0 < v < 1.0)
+        interval = mean_interval(results)
+        around = f" (95% interval {100 * interval[0]:.1f}% to {100 * interval[1]:.1f}%)" if interval else ""
+        margins = result.margins_of(engine)
+        margin = (f"; {result.score_name} margin over the best other seat {sum(margins) / len(margins):+.1f}"
+                  if margins else "")
+        lines.append(f"{'AB'[engine]}         {name}: {100 * sum(results) / len(results):.1f}%{around} in {len(results)} games: "
+                     f"{wins} wins, {shared} shared wins, {len(results) - wins - shared} losses{margin}")
+    for label, paired, digits in (("result", result.paired_difference, 3), (f"{result.score_name} margin", result.paired_margin, 1)):
+        if paired is not None:
+            mean, low, high = paired
+            verdict = (f"{names[0]} is better" if low > 0 else f"{names[1]} is better" if high < 0
+                       else "no difference shown")
+            lines.append(f"paired    {label}, {names[0]} minus {names[1]}: {mean:+.{digits}f} per game, "
+                         f"95% interval {low:+.{digits}f} to {high:+.{digits}f} ({verdict})")
+    lengths = [r.plies for r in result.records]
+    if lengths:
+        ta, tb = result.tallies
+        lines.append(f"length    {result.mean_plies:.1f} plies per game on average (shortest {min(lengths)}, longest {max(lengths)})")
+        lines.append(f"time      {names[0]} {ta.ms_per_move:.1f} ms/move, {names[1]} {tb.ms_per_move:.1f} ms/move")
+    return lines
+
+
 def move_names(game, start, moves: tuple[int, ...]) -> list[str]:
     """Kernel move codes played from the reference State `start`, in move notation, each named in
     the position it was played in (dice rolls too, e.g. 'roll:3V')."""
@@ -576,6 +693,10 @@ def match_json(result: MatchResult, game, start) -> dict:
 
     elo = result.elo
     interval = result.score_interval
+    b_interval = mean_interval(result.results_of(1)) if result.solo else None
+    b_results = result.results_of(1) if result.solo else []
+    paired = result.paired_difference
+    paired_margin = result.paired_margin
     return {
         "game": result.game,
         "position": game.format_position(start),
@@ -598,6 +719,15 @@ def match_json(result: MatchResult, game, start) -> dict:
         "elo_low": elo.low if elo else None,
         "elo_high": elo.high if elo else None,
         "elo_text": elo.text(result.spec_a.text()) if elo else None,
+        "score_b": sum(b_results) / len(b_results) if b_results else None,
+        "score_b_low": b_interval[0] if b_interval else None,
+        "score_b_high": b_interval[1] if b_interval else None,
+        "paired": paired[0] if paired else None,
+        "paired_low": paired[1] if paired else None,
+        "paired_high": paired[2] if paired else None,
+        "paired_margin": paired_margin[0] if paired_margin else None,
+        "paired_margin_low": paired_margin[1] if paired_margin else None,
+        "paired_margin_high": paired_margin[2] if paired_margin else None,
         "mean_plies": result.mean_plies,
         "side_a_score": result.side_a_score,
         "seat_scores": result.seat_scores,
@@ -615,9 +745,10 @@ def game_json(record: GameRecord, seats: str, names: list[str]) -> dict:
     random opening and the rest."""
     return {
         "game": record.number + 1,
-        "a_side": seats[record.a_side],
+        "a_side": seats[record.a_side] if record.a_seated else None,
         "score_a": record.a_score,
         "values": list(record.values),
+        "scores": list(record.scores),
         "plies": record.plies,
         "opening": names[: record.opening_plies],
         "moves": names[record.opening_plies:],

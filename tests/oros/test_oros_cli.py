@@ -286,7 +286,7 @@ def test_moves_and_perft_of_a_full_game():
 
 def test_match_plays_the_players_seats_against_the_ai():
     """match on game2: the engines take the two players' seats, the AI plays by its cards, so a
-    game the AI wins is no one's win of the two (the share, not Elo); game1 is refused below."""
+    game the AI wins is no one's win of the two (the share, not Elo); game1: test_oros_match.py."""
     code, out, err = run("match", "oros", "random", "policy", "--position", "game2", "--games", "2", "--seed", "1")
     assert code == 0, err
     assert out.startswith("match     random vs policy on oros game2: 2 games, 2 seats")
@@ -299,8 +299,8 @@ def test_match_plays_the_players_seats_against_the_ai():
     (("hint", "oros", "game1", "--after", "draw:1"), "only an AI's turn starts with a draw"),
     (("show", "oros", "game1", "--after", "forced:volcano>z9"), "'z9' is not a cell"),
     (("analyze", "oros", FIRST_PEAK.replace("5x5", "7x5") + " 1:friendly"), "(column "),
-    (("match", "oros", "random", "random", "--position", "game1"), "this position has 1 player"),
     (("play", "oros", "game1", "--engine-seats", "B"), "this position's seats are A"),
+    (("balance", "oros", "game1", "--games", "2"), "position game1 has 1 player"),
 ])
 def test_full_game_errors_are_one_line_with_exit_2(args, words):
     """Each user error with a full-game position: exit code 2 and one line naming what is wrong."""
