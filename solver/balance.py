@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Callable
 
 from solver.errors import CalderaError
-from solver.match import Z95, play_match
+from solver.estimate import Estimate, mean_interval
+from solver.match import play_match
 
 BOOTSTRAP_SAMPLES = 1000  # resamples of the games for Balance's interval
 
@@ -43,43 +44,6 @@ class GameTrace:
     def decided(self) -> bool:
         """True when one seat won alone (Ludii: the game has a winner)."""
         return max(self.values) == 1.0
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A mean with its 95% interval (None where undefined: no games, or no evaluations)."""
-
-    mean: float | None
-    low: float | None = None
-    high: float | None = None
-
-    def text(self, percent: bool = False, digits: int = 2) -> str:
-        """'0.62 (0.57-0.67)', '62.3% (57.5-67.0)', or 'n/a'."""
-        if self.mean is None:
-            return "n/a"
-        scale, unit, digits = (100, "%", 1) if percent else (1, "", digits)
-        value = f"{scale * self.mean:.{digits}f}{unit}"
-        if self.low is None:
-            return value
-        return f"{value} ({scale * self.low:.{digits}f}-{scale * self.high:.{digits}f})"
-
-    def as_json(self) -> dict:
-        """{"mean": .., "low": .., "high": ..}."""
-        return {"mean": self.mean, "low": self.low, "high": self.high}
-
-
-def mean_interval(samples: list[float], low: float | None = None, high: float | None = None) -> Estimate:
-    """The mean of per-game `samples` with the normal approximation's 95% interval, clipped to
-    [low, high] where given; no interval from fewer than two samples."""
-    n = len(samples)
-    if n == 0:
-        return Estimate(None)
-    mean = sum(samples) / n
-    if n < 2:
-        return Estimate(mean)
-    margin = Z95 * math.sqrt(sum((x - mean) ** 2 for x in samples) / (n - 1) / n)
-    a, b = mean - margin, mean + margin
-    return Estimate(mean, a if low is None else max(low, a), b if high is None else min(high, b))
 
 
 # ----------------------------------------------------------------------------------------------

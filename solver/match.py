@@ -56,9 +56,9 @@ import numpy as np
 
 from kernels import kernel_module
 from solver.engine import EngineSpec, check_engine, run_engine, with_seed
+from solver.estimate import Z95, Estimate, mean_interval
 from solver.games.kernel_calls import chance_outcome_list, legal_move_list, next_state
 
-Z95 = 1.959963984540054  # two-sided 95% quantile of the normal distribution
 MASK62 = (1 << 62) - 1
 OPENING_TAG, DICE_TAG = 0x0BE1, 0xD1CE  # mixed into the seeds of openings and of dice
 
@@ -246,11 +246,11 @@ def rotation(players: int) -> int:
     return max(players, 2)
 
 
-def mean_interval(results: list[float]) -> tuple[float, float] | None:
-    """The 95% interval of the mean of per-game results in 0..1: the normal approximation, clipped
-    to 0..1; None below two results. After all 1s (all 0s) the normal interval would have no
-    width, so the bound is `perfect_score_bound`'s: the s with s**n = 0.05 (from it up to 1; from
-    0 up to 1 - s after all 0s)."""
+def result_interval(results: list[float]) -> tuple[float, float] | None:
+    """The 95% interval of the mean of per-game results in 0..1 (solver/estimate.py, clipped to
+    0..1); None below two results. After all 1s (all 0s) the normal interval would have no width,
+    so the bound is `perfect_score_bound`'s: the s with s**n = 0.05 (from it up to 1; from 0 up to
+    1 - s after all 0s)."""
     n = len(results)
     if n < 2:
         return None
@@ -258,9 +258,8 @@ def mean_interval(results: list[float]) -> tuple[float, float] | None:
         return 0.05 ** (1.0 / n), 1.0
     if all(r == 0.0 for r in results):
         return 0.0, 1.0 - 0.05 ** (1.0 / n)
-    mean = sum(results) / n
-    margin = Z95 * math.sqrt(sum((r - mean) ** 2 for r in results) / n / n)
-    return max(0.0, mean - margin), min(1.0, mean + margin)
+    estimate = mean_interval(results, 0.0, 1.0)
+    return estimate.low, estimate.high
 
 
 @dataclass(frozen=True)
@@ -421,33 +420,31 @@ class MatchResult:
 
     @property
     def score_interval(self) -> tuple[float, float] | None:
-        """The 95% interval of A's mean result (`mean_interval`); None before two games of A's."""
-        return mean_interval(self.results_of(0))
+        """The 95% interval of A's mean result (`result_interval`); None before two games of A's."""
+        return result_interval(self.results_of(0))
 
     def margins_of(self, engine: int) -> list[float]:
         """A one-player match's final score margins of the seat over the best other seat in the games
         engine 0 (A) or 1 (B) played it; [] for a game without scores."""
         return [r.margin(0) for r in self.records if r.a_seated == (engine == 0) and r.scores]
 
-    def paired(self, of: Callable[[GameRecord], float]) -> tuple[float, float, float] | None:
+    def paired(self, of: Callable[[GameRecord], float]) -> Estimate | None:
         """A one-player match's mean over the complete pairs (the same opening and dice) of of(A's
-        game) minus of(B's game), with its 95% interval (normal approximation); None before two pairs."""
+        game) minus of(B's game), with its 95% interval (solver/estimate.py); None before two pairs."""
         records = self.records
         pairs = [of(records[i]) - of(records[i + 1]) for i in range(len(records) - 1)
                  if records[i].a_seated and not records[i + 1].a_seated and records[i].number // 2 == records[i + 1].number // 2]
         if not self.solo or len(pairs) < 2:
             return None
-        mean = sum(pairs) / len(pairs)
-        margin = Z95 * math.sqrt(sum((d - mean) ** 2 for d in pairs) / len(pairs) / len(pairs))
-        return mean, mean - margin, mean + margin
+        return mean_interval(pairs)
 
     @property
-    def paired_difference(self) -> tuple[float, float, float] | None:
+    def paired_difference(self) -> Estimate | None:
         """A one-player match's paired result difference, A minus B (`paired`)."""
         return self.paired(lambda record: record.values[0])
 
     @property
-    def paired_margin(self) -> tuple[float, float, float] | None:
+    def paired_margin(self) -> Estimate | None:
         """A one-player match's paired difference of the seat's score margins, A minus B (`paired`);
         None without scores."""
         if not all(r.scores for r in self.records):
@@ -652,7 +649,7 @@ def solo_summary_lines(result: MatchResult, position: str) -> list[str]:
             continue
         wins = sum(1 for v in results if v == 1.0)
         shared = sum(1 for v in results if 0.0 < v < 1.0)
-        interval = mean_interval(results)
+        interval = result_interval(results)
         around = f" (95% interval {100 * interval[0]:.1f}% to {100 * interval[1]:.1f}%)" if interval else ""
         margins = result.margins_of(engine)
         margin = (f"; {result.score_name} margin over the best other seat {sum(margins) / len(margins):+.1f}"
@@ -661,7 +658,7 @@ def solo_summary_lines(result: MatchResult, position: str) -> list[str]:
                      f"{wins} wins, {shared} shared wins, {len(results) - wins - shared} losses{margin}")
     for label, paired, digits in (("result", result.paired_difference, 3), (f"{result.score_name} margin", result.paired_margin, 1)):
         if paired is not None:
-            mean, low, high = paired
+            mean, low, high = paired.mean, paired.low, paired.high
             verdict = (f"{names[0]} is better" if low > 0 else f"{names[1]} is better" if high < 0
                        else "no difference shown")
             lines.append(f"paired    {label}, {names[0]} minus {names[1]}: {mean:+.{digits}f} per game, "
@@ -693,7 +690,7 @@ def match_json(result: MatchResult, game, start) -> dict:
 
     elo = result.elo
     interval = result.score_interval
-    b_interval = mean_interval(result.results_of(1)) if result.solo else None
+    b_interval = result_interval(result.results_of(1)) if result.solo else None
     b_results = result.results_of(1) if result.solo else []
     paired = result.paired_difference
     paired_margin = result.paired_margin
@@ -722,12 +719,12 @@ def match_json(result: MatchResult, game, start) -> dict:
         "score_b": sum(b_results) / len(b_results) if b_results else None,
         "score_b_low": b_interval[0] if b_interval else None,
         "score_b_high": b_interval[1] if b_interval else None,
-        "paired": paired[0] if paired else None,
-        "paired_low": paired[1] if paired else None,
-        "paired_high": paired[2] if paired else None,
-        "paired_margin": paired_margin[0] if paired_margin else None,
-        "paired_margin_low": paired_margin[1] if paired_margin else None,
-        "paired_margin_high": paired_margin[2] if paired_margin else None,
+        "paired": paired.mean if paired else None,
+        "paired_low": paired.low if paired else None,
+        "paired_high": paired.high if paired else None,
+        "paired_margin": paired_margin.mean if paired_margin else None,
+        "paired_margin_low": paired_margin.low if paired_margin else None,
+        "paired_margin_high": paired_margin.high if paired_margin else None,
         "mean_plies": result.mean_plies,
         "side_a_score": result.side_a_score,
         "seat_scores": result.seat_scores,

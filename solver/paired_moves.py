@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from solver.balance import Estimate, mean_interval
+from solver.estimate import Estimate, mean_interval
 from solver.errors import CalderaError
 from solver.match import OPENING_TAG, GameInterrupted, mix_seed, play_game, random_opening
 

@@ -25,7 +25,8 @@ import math
 from dataclasses import dataclass
 
 from solver.errors import CalderaError
-from solver.match import Z95, elo_from_score, score_from_elo
+from solver.estimate import Z95
+from solver.match import elo_from_score, score_from_elo
 
 REGULARIZE = 1e-3  # fishtest's stand-in for a zero count
 SPRT_MAX_GAMES = 100_000  # the most games of an SPRT match when --games is not given

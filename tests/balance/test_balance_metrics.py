@@ -15,8 +15,8 @@ from solver.balance import (
     decisiveness,
     drama,
     lead_changes,
-    mean_interval,
 )
+from solver.estimate import mean_interval
 
 # Three two-seat games: A wins, B wins, a draw; evaluations are (A's value, B's value).
 A_WINS = GameTrace((1.0, 0.0), 10, [4, 6, 8], [(0.5, 0.5), (0.4, 0.6), (0.7, 0.3), (0.9, 0.1)])

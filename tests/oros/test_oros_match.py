@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from solver.engine import EngineSpec
+from solver.estimate import Z95
 from solver.games.oros.oros_full_rules import is_chance
 from solver.games.oros.oros_full_scoring import knowledge
 from solver.games.registry import game
-from solver.match import Z95, play_match, summary_lines
+from solver.match import play_match, summary_lines
 from tests.cli_cases import run
 
 GAMES = 6
@@ -48,8 +51,9 @@ def test_the_engines_take_the_one_seat_in_turn_on_the_same_cards():
         assert cards[0] == cards[1]  # the same first AI card
     differences = [margins[i] - margins[i + 1] for i in range(0, GAMES, 2)]
     mean = sum(differences) / len(differences)
-    half = Z95 * (sum((d - mean) ** 2 for d in differences) / len(differences)) ** 0.5 / len(differences) ** 0.5
-    assert result.paired_margin == (mean, mean - half, mean + half)
+    half = Z95 * (sum((d - mean) ** 2 for d in differences) / (len(differences) - 1) / len(differences)) ** 0.5
+    paired = result.paired_margin
+    assert (paired.mean, paired.low, paired.high) == pytest.approx((mean, mean - half, mean + half), abs=1e-12)
     assert result.results_of(0) == [r.values[0] for r in records[::2]]
     assert result.results_of(1) == [r.values[0] for r in records[1::2]]
     text = "\n".join(summary_lines(result, "game1"))
