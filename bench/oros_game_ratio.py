@@ -37,7 +37,7 @@ def reference_playouts(root, count: int, seed: int) -> int:
         while not is_over(state):
             outcomes = chance_outcomes(state)
             if outcomes:
-                ply = rng.choices([card for card, _ in outcomes], [p for _, p in outcomes])[0]
+                ply = rng.choices([card for card, _ in outcomes], [float(p) for _, p in outcomes])[0]
             else:
                 plies_now = legal_actions(state)
                 ply = plies_now[rng.randrange(len(plies_now))]

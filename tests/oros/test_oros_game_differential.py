@@ -59,7 +59,7 @@ def compare(state: State, words: np.ndarray, rng: random.Random, events: Counter
     assert bool(k.is_chance(words)) == is_chance(state)
     assert int(k.to_move(words)) == mover(state)
     outcomes = chance_outcomes(state)
-    expected = [(binding.encode_card(card), p) for card, p in outcomes]
+    expected = [(binding.encode_card(card), float(p)) for card, p in outcomes]  # the kernel's are floats
     assert binding.chance_outcomes(words) == expected
     if is_over(state):
         values = np.zeros(layout.SEATS)

@@ -24,7 +24,7 @@ def players(state: State) -> int:
 
 def chance_outcomes(state: State) -> list[tuple[int, Fraction]]:
     """The AI's card draws as (move, probability); [] at a decision."""
-    return [(encode_card(card), Fraction(p).limit_denominator(64)) for card, p in rules.chance_outcomes(state)]
+    return [(encode_card(card), p) for card, p in rules.chance_outcomes(state)]
 
 
 def legal_moves(state: State) -> list[int]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import replace
+from fractions import Fraction
 from itertools import combinations
 
 from solver.games.oros import oros_rules
@@ -72,12 +73,12 @@ def is_chance(state: State) -> bool:
     return not state.over and state.ai[state.current] and mover(state) == state.current
 
 
-def chance_outcomes(state: State) -> list[tuple[int, float]]:
-    """The AI's possible draws as (card index, probability), each card of its pile equally likely."""
+def chance_outcomes(state: State) -> list[tuple[int, Fraction]]:
+    """The AI's possible draws as (card index, exact probability), each card of its pile equally likely."""
     if not is_chance(state):
         return []
     pile = draw_pile(state, state.current)
-    return [(card, pile.count(card) / len(pile)) for card in sorted(set(pile))]
+    return [(card, Fraction(pile.count(card), len(pile))) for card in sorted(set(pile))]
 
 
 def is_over(state: State) -> bool:
