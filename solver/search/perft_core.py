@@ -91,7 +91,9 @@ def count(kernel, root, depth, width, stop):
 def count_through_chance(kernel, root, depth, width, stop):
     """count for a game with chance moves: each outcome of a roll is expanded without using up
     depth."""
-    levels = 2 * depth + 2  # a roll never follows a roll, so chance levels at most double it
+    # Rolls can follow one another (meerkats: every player's tile draw and friend reveal at the
+    # start), so no bound on the levels follows from `depth`: the stack grows when it is full.
+    levels = 2 * depth + 2
     states = np.empty((levels, root.shape[0]), dtype=root.dtype)
     fill_rows(states, root)
     moves = np.empty((levels, width), dtype=np.int64)
@@ -117,6 +119,12 @@ def count_through_chance(kernel, root, depth, width, stop):
                 return np.int64(0), n
         if roll or left > 1:
             level += 1
+            if level + 1 == levels:  # the next apply writes states[level + 1]: double the stack
+                levels *= 2
+                states = more_rows(states, levels, root)
+                moves = more_rows(moves, levels, moves[0])
+                n_moves, next_move, remaining = longer(n_moves, levels), longer(next_move, levels), longer(remaining, levels)
+                chance = longer(chance, levels)
             n_moves[level], next_move[level], remaining[level], chance[level] = n, 0, left, roll
         else:
             total += n
@@ -131,3 +139,23 @@ def count_through_chance(kernel, root, depth, width, stop):
         next_move[level] += 1
         dispatch.apply(kernel, states[level], move, states[level + 1])
         left = remaining[level] if chance[level] else remaining[level] - 1
+
+
+@njit(cache=True, nogil=True)
+def more_rows(rows, count, filler):
+    """`rows` with `count` rows in all: the old ones, then copies of `filler`."""
+    out = np.empty((count, rows.shape[1]), dtype=rows.dtype)
+    fill_rows(out, filler)
+    for r in range(rows.shape[0]):  # loops, not slices: a slice assignment costs seconds of compile
+        for i in range(rows.shape[1]):
+            out[r, i] = rows[r, i]
+    return out
+
+
+@njit(cache=True, nogil=True)
+def longer(values, count):
+    """`values` with `count` entries in all, the new ones zero."""
+    out = np.zeros(count, dtype=values.dtype)
+    for i in range(values.shape[0]):
+        out[i] = values[i]
+    return out

@@ -200,3 +200,18 @@ def test_perft_matches_reference(text):
     words = binding.to_kernel(state)
     for depth in (1, 2):
         assert kernel_count(binding.KERNEL, words, depth) == ref.perft(state, depth), depth
+
+
+def test_perft_through_runs_of_rolls_matches_reference():
+    """From dunes-dash each root move leads, after the other burrow choice, into four rolls in a
+    row (each player's super tile, then each friend's reveal): more chance levels than twice the
+    depth, where the kernel's perft stack once overflowed and counted garbage (576 for a1 at
+    depth 3, not 11,664). Per root move, as `caldera perft --divide` counts, at depth 3."""
+    from solver.games.registry import game
+    from solver.perft import perft
+
+    record = game("meerkats")
+    state = record.resolve_position("dunes-dash")
+    divide = perft(record, record.to_kernel(state), 3).divide
+    assert [nodes for _, nodes in divide] == [record.reference_perft(record.successor(state, move), 2)
+                                              for move, _ in divide]
