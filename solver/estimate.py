@@ -44,3 +44,15 @@ def mean_interval(samples: list[float], low: float | None = None, high: float | 
     margin = Z95 * math.sqrt(sum((x - mean) ** 2 for x in samples) / (n - 1) / n)
     a, b = mean - margin, mean + margin
     return Estimate(mean, a if low is None else max(low, a), b if high is None else min(high, b))
+
+
+def paired_text(difference: Estimate, first: str, second: str, digits: int = 3) -> str:
+    """A paired difference `first` minus `second` in words, e.g. '+0.247 per game, 95% interval
+    +0.189 to +0.306 (^b3 is better)'; which is better only where the interval excludes 0."""
+    verdict = "neither is better at 95%"
+    if difference.low is not None and difference.low > 0:
+        verdict = f"{first} is better"
+    elif difference.high is not None and difference.high < 0:
+        verdict = f"{second} is better"
+    return (f"{difference.mean:+.{digits}f} per game, 95% interval {difference.low:+.{digits}f} to "
+            f"{difference.high:+.{digits}f} ({verdict})")

@@ -56,7 +56,7 @@ import numpy as np
 
 from kernels import kernel_module
 from solver.engine import EngineSpec, check_engine, run_engine, with_seed
-from solver.estimate import Z95, Estimate, mean_interval
+from solver.estimate import Z95, Estimate, mean_interval, paired_text
 from solver.games.kernel_calls import chance_outcome_list, legal_move_list, next_state
 
 MASK62 = (1 << 62) - 1
@@ -592,10 +592,10 @@ def game_line(record: GameRecord, result: MatchResult) -> str:
 
 def summary_lines(result: MatchResult, position: str) -> list[str]:
     """The human summary of a match (what `caldera match` prints on stdout)."""
-    a, b = result.spec_a.text(), result.spec_b.text()
-    played = len(result.records)
     if result.solo:
         return solo_summary_lines(result, position)
+    a, b = result.spec_a.text(), result.spec_b.text()
+    played = len(result.records)
     seats = "" if result.head_to_head else f", {result.players} seats (A one, B the others)"
     lines = [f"match     {a} vs {b} on {result.game} {position}: {played} game{'s' if played != 1 else ''}"
              f"{seats}, openings of {result.random_plies} random plies, seed {result.seed}"]
@@ -603,8 +603,6 @@ def summary_lines(result: MatchResult, position: str) -> list[str]:
         lines.append(f"stopped   interrupted after {played} of {result.requested} games")
     if not played:
         return lines
-    lengths = [r.plies for r in result.records]
-    ta, tb = result.tallies
     if result.head_to_head:
         lines += [
             f"result    {a}: {result.wins} wins, {result.draws} draws, {result.losses} losses "
@@ -621,7 +619,7 @@ def summary_lines(result: MatchResult, position: str) -> list[str]:
             f"share     {100 * result.score:.1f}% for {a} against a fair share of {100 * result.fair_share:.1f}% "
             f"({result.score / result.fair_share:.2f}x{around})",
         ]
-    lines.append(f"length    {result.mean_plies:.1f} plies per game on average (shortest {min(lengths)}, longest {max(lengths)})")
+    lines.append(length_line(result))
     if result.head_to_head:
         lines.append(f"sides     side A scored {100 * result.side_a_score:.1f}%, side B {100 - 100 * result.side_a_score:.1f}% "
                      "(either engine)")
@@ -630,7 +628,7 @@ def summary_lines(result: MatchResult, position: str) -> list[str]:
         on_seats = "/".join(str(n) for n in result.seat_games)
         lines.append(f"seats     {by_seat} (either engine); {a} played seats A-{result.seats[result.players - 1]} "
                      f"{on_seats} times")
-    lines.append(f"time      {a} {ta.ms_per_move:.1f} ms/move, {b} {tb.ms_per_move:.1f} ms/move")
+    lines.append(time_line(result))
     return lines
 
 
@@ -658,17 +656,22 @@ def solo_summary_lines(result: MatchResult, position: str) -> list[str]:
                      f"{wins} wins, {shared} shared wins, {len(results) - wins - shared} losses{margin}")
     for label, paired, digits in (("result", result.paired_difference, 3), (f"{result.score_name} margin", result.paired_margin, 1)):
         if paired is not None:
-            mean, low, high = paired.mean, paired.low, paired.high
-            verdict = (f"{names[0]} is better" if low > 0 else f"{names[1]} is better" if high < 0
-                       else "no difference shown")
-            lines.append(f"paired    {label}, {names[0]} minus {names[1]}: {mean:+.{digits}f} per game, "
-                         f"95% interval {low:+.{digits}f} to {high:+.{digits}f} ({verdict})")
-    lengths = [r.plies for r in result.records]
-    if lengths:
-        ta, tb = result.tallies
-        lines.append(f"length    {result.mean_plies:.1f} plies per game on average (shortest {min(lengths)}, longest {max(lengths)})")
-        lines.append(f"time      {names[0]} {ta.ms_per_move:.1f} ms/move, {names[1]} {tb.ms_per_move:.1f} ms/move")
+            lines.append(f"paired    {label}, {names[0]} minus {names[1]}: {paired_text(paired, *names, digits)}")
+    if played:
+        lines += [length_line(result), time_line(result)]
     return lines
+
+
+def length_line(result: MatchResult) -> str:
+    """The summary's line of game lengths."""
+    lengths = [r.plies for r in result.records]
+    return f"length    {result.mean_plies:.1f} plies per game on average (shortest {min(lengths)}, longest {max(lengths)})"
+
+
+def time_line(result: MatchResult) -> str:
+    """The summary's line of each engine's time per move."""
+    ta, tb = result.tallies
+    return f"time      {result.spec_a.text()} {ta.ms_per_move:.1f} ms/move, {result.spec_b.text()} {tb.ms_per_move:.1f} ms/move"
 
 
 def move_names(game, start, moves: tuple[int, ...]) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from solver.estimate import Estimate, mean_interval
+from solver.estimate import Estimate, mean_interval, paired_text
 from solver.errors import CalderaError
 from solver.match import OPENING_TAG, GameInterrupted, mix_seed, play_game, random_opening
 
@@ -40,11 +40,6 @@ class MovePairing:
         """The summary `caldera balance --moves` prints."""
         first, second = self.moves
         difference = self.difference()
-        verdict = "neither is better at 95%"
-        if difference.low is not None and difference.low > 0:
-            verdict = f"{first} is better"
-        elif difference.high is not None and difference.high < 0:
-            verdict = f"{second} is better"
         lines = [f"moves     {first} vs {second} by {self.mover}: {len(self.results[0])} games after each, "
                  f"{self.engine} on every seat, openings of {self.random_plies} random plies, seed {self.seed}"]
         if self.interrupted:
@@ -52,8 +47,7 @@ class MovePairing:
         lines += [f"after {first:<5} {self.mover} scores {self.score(0).text(percent=True)}",
                   f"after {second:<5} {self.mover} scores {self.score(1).text(percent=True)}"]
         if difference.low is not None:
-            lines.append(f"paired    {first} minus {second}: {difference.mean:+.3f} per game, 95% interval "
-                         f"{difference.low:+.3f} to {difference.high:+.3f} ({verdict})")
+            lines.append(f"paired    {first} minus {second}: {paired_text(difference, first, second)}")
         return lines
 
 

@@ -20,8 +20,8 @@ The tree lives in plain numpy arrays, one entry per node (index 0 is the root):
 the deepest node and the simulations run. `root_report` (float64, one row per root child, in the
 root's child order) sums what a report of each root move needs beside the backed-up reward: the
 mover's win share (terminal_values, which differs from the reward where the kernel has
-search_values) and its score margin over the best other seat (where the kernel has scores). Nodes do not store positions: every simulation replays
-the moves from the root. Nothing is allocated per simulation; one call allocates its position
+search_values) and its score margin over the best other seat (where the kernel has scores).
+Nodes do not store positions: every simulation replays the moves from the root. Nothing is allocated per simulation; one call allocates its position
 and move buffers once and then runs up to `budget` simulations, so Python can call it in chunks,
 check the clock in between, and stop it at once through a shared `stop` array.
 
