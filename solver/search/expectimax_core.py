@@ -52,7 +52,7 @@ LOWER_VALUE = -WIN  # L and U of Star1: every value lies in [L, U]
 UPPER_VALUE = WIN
 EVAL_LIMIT = 500_000  # evaluations are clamped to +-EVAL_LIMIT (real ones stay far below)
 INFINITY = 2.0 * WIN  # beyond every value: the full window
-MAX_PLY = 256  # plies including chance plies (a roll never follows a roll: at most 2 per decision)
+MAX_PLY = 256  # plies including chance plies; rolls can follow one another (meerkats), and a line that reaches the end of the arrays is cut there (expectimax: ply >= MAX_PLY - 1)
 MAX_DEPTH = MAX_PLY // 2 - 2
 
 HORIZON = 3  # after tree_common's NODES, NODE_LIMIT, ABORTED: 1 once a line stopped at the depth
