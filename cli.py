@@ -370,7 +370,7 @@ DEFAULT_PLAN_SECONDS = 30.0
 @goal_options
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object (see docs/json.md).")
 @position_options
-@click.option("--batch", type=click.File("r"), default=None, metavar="FILE",
+@click.option("--batch", default=None, metavar="FILE",
               help="Analyse many positions: one per line (notation or built-in name) from FILE, or - for stdin; "
                    "prints one JSON line each, in order.")
 @click.option("--cluster", default=None, metavar="SCHEDULER|local:N",
@@ -455,11 +455,13 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
     save_pictures(entry, state, (), svg_path, None, result.best.pv if result.best else ())
 
 
-def print_batch(entry, spec, lines, cluster: str | None) -> None:
-    """`analyze --batch`: every position of `lines` analysed (on the cluster when given), one JSON line each."""
+def print_batch(entry, spec, batch: str, cluster: str | None) -> None:
+    """`analyze --batch`: every position of the file `batch` (- for stdin) analysed (on the cluster when
+    given), one JSON line each."""
     from solver.cluster import analyze_batch, cluster_client, read_batch
+    from solver.user_files import read_text
 
-    positions = read_batch(entry, spec, lines)
+    positions = read_batch(entry, spec, read_text(batch, "--batch").splitlines())
     console = _stderr_console()
     with cluster_client(cluster) as client, _progress_bar(console) as progress:
         task = progress.add_task(f"{spec.text()}: positions", total=len(positions))

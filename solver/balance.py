@@ -12,14 +12,15 @@ leave the lead metrics out (None).
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field
 from functools import partial
-from pathlib import Path
 from typing import Callable
 
 from solver.errors import CalderaError
 from solver.estimate import Estimate, mean_interval
 from solver.match import play_match
+from solver.user_files import read_text
 
 BOOTSTRAP_SAMPLES = 1000  # resamples of the games for Balance's interval
 
@@ -252,12 +253,9 @@ def position_arguments(game, arguments: tuple[str, ...]) -> list[tuple[str, obje
     them (one a line; blank lines and # comments skipped); the game's start without any."""
     texts: list[str] = []
     for argument in arguments or (game.default_position,):
-        path = Path(argument)
-        if argument not in game.builtin_positions() and path.is_file():
-            try:
-                lines = path.read_text(encoding="utf-8").splitlines()
-            except (OSError, UnicodeDecodeError) as error:
-                raise CalderaError(f"position file {argument}: {error}") from None
+        # Whatever is at that path is taken for a position file: read_text refuses what is not a regular file.
+        if argument not in game.builtin_positions() and os.path.exists(argument):
+            lines = read_text(argument, "position file").splitlines()
             found = [line.strip() for line in lines if line.strip() and not line.strip().startswith("#")]
             if not found:
                 raise CalderaError(f"position file {argument} holds no position")

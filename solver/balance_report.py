@@ -4,10 +4,12 @@ factor by ply). matplotlib comes with the `pictures` extra and is imported only 
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from solver.balance import PositionBalance
 from solver.errors import CalderaError
+from solver.user_files import write_file
 
 PLOT_SIZE = (8.0, 4.5)  # inches; at PLOT_DPI: 800 x 450 pixels
 PLOT_DPI = 100
@@ -51,9 +53,7 @@ def write_report(results: list[PositionBalance], directory: str, game_title: str
             "Figures are means with 95% intervals in brackets (docs/balance.md defines each).", "",
             "![seat scores](seat_scores.png)", "", "![game lengths](lengths.png)", "",
             "![branching factor by ply](branching.png)", ""]
-    readme = folder / "README.md"
-    readme.write_text("\n".join(page), encoding="utf-8")
-    return [readme, *plots]
+    return [write_file(folder / "README.md", "\n".join(page), "--report"), *plots]
 
 
 def _figure(rows: int = 1, columns: int = 1):
@@ -70,9 +70,10 @@ def _save(figure, path: Path) -> Path:
     import matplotlib.pyplot as plt
 
     figure.tight_layout()
-    figure.savefig(path, dpi=PLOT_DPI, metadata={"Software": None})
+    picture = io.BytesIO()
+    figure.savefig(picture, format="png", dpi=PLOT_DPI, metadata={"Software": None})
     plt.close(figure)
-    return path
+    return write_file(path, picture.getvalue(), "--report")
 
 
 def plot_seat_scores(results: list[PositionBalance], path: Path) -> Path:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from solver.errors import CalderaError, NotationError, shown
 from solver.games.notation_tools import whole_number
+from solver.user_files import read_text, write_file
 
 SUFFIX = ".cgf"  # Caldera game file
 FIRST_LINE = "; Caldera game file (docs/records.md)"
@@ -95,20 +96,12 @@ def movers(game, played: PlayedGame) -> list[str]:
 
 def write(path: str | Path, game, played: PlayedGame) -> Path:
     """Write `played` (a game of `game`, its record) to `path`, creating its folder; the path."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text_of(played, movers(game, played)), encoding="utf-8")
-    return path
+    return write_file(path, text_of(played, movers(game, played)), "game file", make_folder=True)
 
 
 def read(path: str | Path) -> PlayedGame:
     """The game file at `path`, parsed (not yet replayed: see `load`)."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise CalderaError(f"{path}: not a game file (not UTF-8 text)") from None
-    return parse(text, str(path))
+    return parse(read_text(path, "game file"), str(path))
 
 
 def parse(text: str, where: str = "game file") -> PlayedGame:

@@ -3,9 +3,8 @@ written to files, with a search's best line as arrows. Nothing here branches on 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from solver.errors import CalderaError
+from solver.user_files import write_file
 
 
 def board_svg(game, state, highlight=(), pv: tuple[int, ...] = ()) -> str:
@@ -27,12 +26,9 @@ def write_pictures(svg: str, svg_path: str | None, png_path: str | None) -> list
 
     written = []
     if svg_path is not None:
-        try:
-            Path(svg_path).write_text(svg, encoding="utf-8")
-        except OSError as error:
-            raise CalderaError(f"--svg {svg_path}: {error.strerror or error}") from None
+        write_file(svg_path, svg, "--svg")
         written.append(svg_path)
     if png_path is not None:
-        svg_to_png(svg, png_path)
+        write_file(png_path, svg_to_png(svg), "--png")
         written.append(png_path)
     return written

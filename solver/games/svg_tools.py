@@ -199,18 +199,15 @@ def swatch_arrow(colour: str = LINE_COLOURS[0]):
     return draw
 
 
-def svg_to_png(svg: str, path: str) -> None:
-    """Render SVG text into a PNG file at its own size (cairosvg, from the `pictures` extra)."""
+def svg_to_png(svg: str) -> bytes:
+    """SVG text rendered as a PNG image at its own size (cairosvg, from the `pictures` extra)."""
     from solver.errors import CalderaError
 
     try:
         import cairosvg
     except (ImportError, OSError):
         raise CalderaError('--png renders the SVG with cairosvg: pip install "caldera[pictures]"') from None
-    try:
-        cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=path)
-    except OSError as error:
-        raise CalderaError(f"--png {path}: {error.strerror or error}") from None
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
 
 
 @dataclass(frozen=True)

@@ -133,7 +133,7 @@ def test_a_bad_maze_file_is_one_line_from_every_command(tmp_path):
     bad.write_text("\n".join(edited((8, 11, "O"))) + "\n", encoding="utf-8")
     for command in ("show", "moves", "analyze"):
         assert f"line 8, column 11" in one_line_error(command, "meerkats", "--maze", str(bad))
-    assert "no maze file" in one_line_error("show", "meerkats", "--maze", str(tmp_path / "none.maze"))
+    assert "none.maze: no such file (built-in mazes: " in one_line_error("show", "meerkats", "--maze", str(tmp_path / "none.maze"))
 
 
 def test_restart_needs_a_setup_position():

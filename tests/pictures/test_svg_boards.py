@@ -40,7 +40,7 @@ def test_svg_is_deterministic_and_well_formed():
 
 
 @pytest.mark.parametrize("name", ["penguins-floes", "meerkats", "hop"])
-def test_png_render_is_a_real_picture(name, tmp_path):
+def test_png_render_is_a_real_picture(name):
     """cairosvg renders the SVG to a PNG of the size the SVG declares, with a drawing on it:
     many non-white pixels in several colours (a blank or failed render has none)."""
     pytest.importorskip("cairosvg")  # the pictures extra (installed in CI: no skip there)
@@ -50,9 +50,7 @@ def test_png_render_is_a_real_picture(name, tmp_path):
     from solver.games.svg_tools import svg_to_png
 
     svg = case_svg(name)
-    path = tmp_path / "board.png"
-    svg_to_png(svg, str(path))
-    image = Image.open(io.BytesIO(path.read_bytes())).convert("RGB")
+    image = Image.open(io.BytesIO(svg_to_png(svg))).convert("RGB")
     assert image.size == svg_size(svg)
     pixels = np.asarray(image).reshape(-1, 3)
     ink = int((pixels != 255).any(axis=1).sum())

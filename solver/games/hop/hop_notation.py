@@ -67,7 +67,7 @@ from solver.games.hop.hop_rules import (
     kind_of,
     move,
 )
-from solver.games.hop.hop_skill import CARD_TYPES, DEFAULT_DECK, DEFAULT_SKILL, DataError, deck, skill_model
+from solver.games.hop.hop_skill import CARD_TYPES, DEFAULT_DECK, DEFAULT_SKILL, deck, skill_model
 from solver.games.notation_tools import move_text, resolve, whole_number, words_with_columns
 
 FIELDS = ("levels", "balloons", "birds", "clouds", "hurler", "phase", "roles", "card", "bets", "draws", "deck")
@@ -162,7 +162,7 @@ def parse_position(text: str) -> State:
         name, column = options.get(key, (default, 1))
         try:
             sources[key] = load(name)
-        except DataError as error:
+        except CalderaError as error:  # a file that cannot be read, or data that cannot be used
             raise NotationError(key, column, str(error)) from None
     skill, full_deck = sources["skill"], sources["deck"]
     cards_left = _parse_deck(*at["deck"], full_deck.counts)

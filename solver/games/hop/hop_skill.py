@@ -43,6 +43,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from solver.errors import CalderaError
+from solver.user_files import read_text
 
 SEATS = "ABCDEF"
 CARD_TYPES = ("plain", "assister", "turbulator", "harder", "easier")
@@ -169,9 +170,7 @@ def _read(kind: str, source: str) -> tuple[dict, str]:
         if path.suffix not in (".toml", ".json"):
             known = ", ".join(builtin_names(kind))
             raise DataError(f"{kind} '{source}' is neither built in ({known}) nor a .toml or .json file")
-        if not path.is_file():
-            raise DataError(f"{where}: no such file")
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path, f"{kind} file")
     try:
         data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:

@@ -36,9 +36,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
-from pathlib import Path
 
 from solver.errors import CalderaError
+from solver.user_files import read_text
 
 SIZES = range(5, 10)  # cells per side (M-4)
 FACE_NAMES = ("desert", "underground")
@@ -331,13 +331,7 @@ def load_maze(name: str) -> Maze:
     in one line when it cannot be read or played)."""
     if name in BUILTIN_MAZES:
         return builtin_maze(name)
-    path = Path(name)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CalderaError(f"no maze file {name} (built-in mazes: {', '.join(BUILTIN_MAZES)})") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise CalderaError(f"cannot read maze file {name}: {error}") from None
+    text = read_text(name, "maze file", missing=f"built-in mazes: {', '.join(BUILTIN_MAZES)}")
     return parse_maze(text, name)
 
 
