@@ -118,14 +118,16 @@ def parse(text: str, where: str = "game file") -> PlayedGame:
         if in_moves:
             moves += _move_words(line, number, len(moves), where)
             continue
-        key, _, value = line.strip().partition(" ")
+        # Any white space (spaces, tabs) separates a line's key from its value.
+        key = line.split(maxsplit=1)[0]
         column = len(raw) - len(raw.lstrip()) + 1
-        value_column = column + len(key) + len(value) - len(value.lstrip()) + 1
+        value = line.strip()[len(key):]
+        value_column = column + len(key) + len(value) - len(value.lstrip())
         value = value.strip()
         if key == "moves" and not value:
             in_moves = True
         elif key == "seat":
-            seat, _, who = value.partition(" ")
+            seat, who = (value.split(maxsplit=1) + ["", ""])[:2]
             if not seat or not who.strip():
                 raise GameFileError(where, number, column, "a seat line is 'seat LETTER PLAYER'")
             players[seat] = who.strip()
@@ -160,8 +162,12 @@ def _move_words(line: str, number: int, before: int, where: str) -> list[tuple[s
         word, column = match.group(0), match.start() + 1
         if _NUMBER.fullmatch(word):
             expected = before + len(found) + 1
-            if int(word[:-1]) != expected:
-                raise GameFileError(where, number, column, f"move number {word} where move {expected} comes next")
+            try:
+                given = whole_number(word[:-1], "move number", column, 1, expected)
+            except NotationError:  # beyond the move that comes next (thousands of digits too)
+                given = None
+            if given != expected:
+                raise GameFileError(where, number, column, f"move number {shown(word)} where move {expected} comes next")
             continue
         found.append((word, number, column))
     return found

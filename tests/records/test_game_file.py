@@ -56,3 +56,24 @@ def test_cli_says_it_in_one_line(tmp_path):
     path = tmp_path / "game.cgf"
     path.write_text(GOOD.replace("^a1", "^f6"))
     assert "line 11, column 4: move 3 (^f6, A to move)" in one_line_error("review", str(path))
+
+
+def test_a_huge_move_number_is_one_line(tmp_path):
+    """Before: internal error (ValueError: Exceeds the limit (4300 digits) for integer string
+    conversion) from a move number of 5,000 digits."""
+    with pytest.raises(CalderaError) as caught:
+        load_text(tmp_path, GOOD.replace("3. ^a1", "9" * 5000 + ". ^a1"))
+    assert "line 11, column 1: move number 999" in str(caught.value)
+    assert "(5,001 characters) where move 3 comes next" in str(caught.value)
+    error = one_line_error("review", str(tmp_path / "game.cgf"))
+    assert "where move 3 comes next" in error and len(error) < 300
+
+
+def test_a_byte_order_mark_and_tabs_are_read(tmp_path):
+    """Before: 'unknown line '\\ufeff'' (a BOM, as some editors write UTF-8), and a tab between
+    a line's key and value was no separator. Tabs separate fields as spaces do."""
+    tabbed = "\ufeff" + GOOD.replace("game      ", "game\t").replace("seat A    ", "seat\tA\t") \
+        .replace("position  ", "position\t\t").replace("   2. +a1", "\t2.\t+a1")
+    record, played, states = load_text(tmp_path, tabbed)
+    assert played.moves == ["+c4", "+a1", "^a1", "+d5"] and len(states) == 5
+    assert played.players == {"A": "human", "B": "human"}

@@ -47,3 +47,21 @@ def test_bad_session_options_are_one_line():
     assert "this position's seats are A B" in one_line_error("play", "penguins", "--engine-seats", "C")
     assert "no sides for the engine" in one_line_error("play", "oros", "first-peak", "--engine-seats", "A")
     assert "penguins has no goals" in one_line_error("play", "penguins", "--goal", "mountain@d3")
+
+
+def test_a_game_file_that_cannot_be_loaded_leaves_the_session_going(tmp_path):
+    """`load` of a file with a 5,000-digit move number, then a move: one error line, and the move
+    typed after it is played and saved. Before: internal error (ValueError), the session ended
+    and the move was lost."""
+    from click.testing import CliRunner
+
+    from cli import main
+
+    big, session = tmp_path / "big.cgf", tmp_path / "session.cgf"
+    big.write_text(game_file.FIRST_LINE + "\ngame penguins\nposition pond\nresult *\n\nmoves\n" + "9" * 5000 + ". +c4\n")
+    typed = f"load {big}\n+c4\nquit\n"
+    done = CliRunner().invoke(main, ["play", "penguins", "pond", "--save", str(session)], input=typed)
+    assert done.exit_code == 0, done.output[-2000:]
+    assert f"caldera: error: {big}, line 7, column 1: move number 9999" in done.stdout
+    _, played, _ = game_file.load(session)
+    assert played.moves == ["+c4"]
