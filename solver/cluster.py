@@ -13,10 +13,11 @@ cancelled then.
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
-from solver.errors import CalderaError
+from solver.errors import CalderaError, shown
 
 CLUSTER_INSTALL = 'pip install ".[cluster]"'
 CHUNKS_PER_WORKER = 2  # chunks in flight per worker: one running, one queued behind it
@@ -39,8 +40,8 @@ def cluster_client(spec: str | None) -> Iterator:
                            f"install it with: {CLUSTER_INSTALL}") from None
     kind, _, count = spec.partition(":")
     if kind == "local":
-        if not count.isdigit() or not 1 <= int(count) <= 256:
-            raise CalderaError(f"--cluster {spec}: write local:N with N workers from 1 to 256, e.g. local:2")
+        if not re.fullmatch(r"[0-9]{1,3}", count) or not 1 <= int(count) <= 256:  # ASCII digits, never thousands
+            raise CalderaError(f"--cluster {shown(spec)}: write local:N with N workers from 1 to 256, e.g. local:2")
         with LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True, dashboard_address=None,
                           silence_logs=40) as cluster, Client(cluster) as client:
             yield client

@@ -8,11 +8,12 @@ same way and refuses the same engines with the same words.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable
 
-from solver.analysis import Analysis, Line, Score
-from solver.errors import CalderaError
+from solver.analysis import WIN, Analysis, Line, Score
+from solver.errors import CalderaError, shown
 from solver.limits import RANGES
 
 if TYPE_CHECKING:  # numpy only for the annotations: `caldera --help` must not import it
@@ -241,10 +242,11 @@ def _run(spec: EngineSpec, kernel: str, root: np.ndarray, stop: np.ndarray | Non
 
 
 def parse_weights(text: str) -> tuple[int, ...]:
-    """Evaluation weights written as whole numbers joined by '/', e.g. '100/40/5/30/5000/3000/20/3' (penguins: its EVAL_WEIGHTS)."""
+    """Evaluation weights written as whole numbers joined by '/', e.g. '100/40/5/30/5000/3000/20/3' (penguins: its
+    EVAL_WEIGHTS), none larger than a win's score (solver/analysis.py WIN): it would rank one feature above winning."""
     parts = text.split("/")
-    if not all(p.lstrip("-").isdigit() for p in parts):
-        raise EngineError(f"weights must be whole numbers joined by '/', not '{text}'")
+    if not all(re.fullmatch(r"-?[0-9]{1,7}", p) and abs(int(p)) <= WIN for p in parts):
+        raise EngineError(f"weights must be whole numbers from {-WIN:,} to {WIN:,} joined by '/', not '{shown(text)}'")
     return tuple(int(p) for p in parts)
 
 

@@ -33,14 +33,16 @@ class Range:
     unit: str = ""
 
     def check(self, name: str, value):
-        """`value` converted to the kind, or CalderaError naming `name` and the bounds."""
+        """`value` converted to the kind, or CalderaError naming `name` and the bounds (for junk,
+        and for a number of too many digits to read, too)."""
         try:
             number = read_number(value, self.kind)
         except ValueError:
-            raise CalderaError(f"{name}={shown(str(value))} is not {'a whole number' if self.kind is int else 'a number'}") from None
-        if not (self.low <= number <= self.high):  # also refuses nan
+            number = None
+        if number is None or not (self.low <= number <= self.high):  # also refuses nan
             low, high = (f"{int(b):,}" if self.kind is int else f"{b:g}" for b in (self.low, self.high))
-            raise CalderaError(f"{name}={shown(str(value))} is outside {low}..{high}{self.unit}")
+            noun = "a whole number" if self.kind is int else "a number"
+            raise CalderaError(f"{name}={shown(str(value))} is not {noun} from {low} to {high}{self.unit}")
         return number
 
 

@@ -26,10 +26,12 @@ from dataclasses import dataclass
 
 from solver.errors import CalderaError
 from solver.estimate import Z95
+from solver.limits import Range
 from solver.match import elo_from_score, score_from_elo
 
 REGULARIZE = 1e-3  # fishtest's stand-in for a zero count
 SPRT_MAX_GAMES = 100_000  # the most games of an SPRT match when --games is not given
+ELO = Range(float, -2000, 2000)  # an Elo a test can ask of: far beyond it the expected score rounds to 0 or 1
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,9 @@ class Sprt:
             key = key.strip()
             if not eq or key not in ("elo0", "elo1", "alpha", "beta"):
                 raise CalderaError(f"--sprt {text}: write elo0=E0,elo1=E1[,alpha=A,beta=B], not '{item}'")
+            if key in ("elo0", "elo1"):
+                values[key] = ELO.check(f"--sprt {key}", value)
+                continue
             try:
                 values[key] = float(value)
             except ValueError:

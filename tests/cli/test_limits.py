@@ -18,6 +18,7 @@ import pytest
 from tests.cli.live_caldera import ROOT, run_live
 from tests.cli_cases import one_line_error, run
 
+HUGE = "9" * 5000  # Python refuses to read an int of over 4,300 digits
 OROS_GOAL = ["oros", "start", "--goal", "mountains>=6", "--budget", "12"]  # no plan within minutes
 FOREVER = ["--time", "100000"]
 
@@ -117,9 +118,38 @@ def test_numbers_are_read_strictly(args, named):
     assert len(error) < 300  # the 5,000 digits are not echoed
 
 
+TOO_MANY_DIGITS = "1" + "0" * 30  # a whole number, of more digits than any option reads
+
+
+@pytest.mark.parametrize("args, said", [
+    (["analyze", "island", "--sims", TOO_MANY_DIGITS], "--sims=1000000000000000000000000000000 is not a whole number "
+                                                       "from 1 to 4,611,686,018,427,387,904"),
+    (["analyze", "island", "--seed", TOO_MANY_DIGITS], "--seed=1000000000000000000000000000000 is not a whole number "
+                                                       "from -9,223,372,036,854,775,808 to 9,223,372,036,854,775,807"),
+    (["match", "penguins", "greedy", "greedy", "--games", TOO_MANY_DIGITS], "from 1 to 100,000"),
+    (["balance", "penguins", "--jobs", TOO_MANY_DIGITS], "--jobs=1000000000000000000000000000000 is not a whole "
+                                                         "number from 1 to 64"),
+    (["analyze", "penguins", "--depth", "abc"], "--depth=abc is not a whole number from 1 to 300 plies"),
+    (["analyze", "penguins", "--time", "nan"], "--time=nan is not a number from 0.01 to 1e+07 s"),
+    (["match", "penguins", f"mcts:sims={TOO_MANY_DIGITS}", "greedy"], "mcts:sims=1000000000000000000000000000000 is "
+                                                                       "not a whole number from 1 to 4,611,"),
+    (["match", "penguins", "greedy", "greedy", "--cluster", "local:" + HUGE],
+     "write local:N with N workers from 1 to 256"),
+    (["match", "penguins", "greedy", "greedy", "--cluster", "local:²"], "write local:N with N workers from 1 to 256"),
+    (["match", "penguins", f"alphabeta:depth=1,weights={HUGE}/1/1/1/1/1/1/1", "greedy"],
+     "weights must be whole numbers from -1,000,000 to 1,000,000 joined by '/'"),
+    (["match", "penguins", "alphabeta:depth=1,weights=1000001/1/1/1/1/1/1/1", "greedy"], "from -1,000,000 to 1,000,000"),
+], ids=lambda v: " ".join(v)[:60] if isinstance(v, list) else None)
+def test_a_number_out_of_reach_is_told_its_range(args, said):
+    """Before: a number of 31 digits 'is not a whole number' (no range said), as was junk; local:N and
+    weights of 5,000 digits were internal errors (ValueError: Exceeds the limit (4300 digits)), and
+    '²' passed for a digit."""
+    error = one_line_error(*args)
+    assert said in error and len(error) < 300
+
+
 # Each game's start position as notation (as docs/notation.md writes them), and a huge number put in a
-# numeric field of it (Python refuses to read an int of over 4,300 digits).
-HUGE = "9" * 5000
+# numeric field of it.
 STARTS = {
     "penguins": ("8x8 8/8/8/8/8/8/8/8 - A setup 16/16 3+1/3+1 0", "8x8 8/8/8/8/8/8/8/8 - A setup 16/16 3+1/3+1 " + HUGE),
     "island": ("nooon/oOoOo/ooloo/oOoOo/nooon A:- B:- 5/5 0/0 11/5/11 A shift - - - - 0",

@@ -74,9 +74,10 @@ def test_pentanomial_and_verdicts():
 
 
 @pytest.mark.parametrize("text", ["elo0=0", "elo0=10,elo1=0", "elo0=0,elo1=x", "elo0=0,elo1=10,gamma=1",
-                                  "elo0=0,elo1=10,alpha=0.7"])
+                                  "elo0=0,elo1=10,alpha=0.7", "elo0=0,elo1=1000000", "elo0=0,elo1=1e400"])
 def test_bad_sprt_is_one_line(text):
-    """A malformed --sprt is refused in one line naming it."""
+    """A malformed --sprt is refused in one line naming it. Before: an Elo so large that its score
+    rounds to 1 (or inf) was an internal error (ValueError: the secular equation ...) after the first pair."""
     assert "--sprt" in one_line_error("match", "penguins", "random", "random", "--sprt", text)
 
 
