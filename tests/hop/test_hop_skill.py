@@ -75,6 +75,8 @@ BAD_FILES = [
     ("short", "deck", "[cards]\nplain = 50\nharder = -5\neasier = 5", "cards.harder: -5 is not a whole number of cards"),
     ("fraction", "deck", "[cards]\nplain = 49.5\neasier = 0.5", "cards.plain: 49.5 is not a whole number"),
     ("type", "deck", "[cards]\njoker = 50", "unknown key 'cards.joker'"),
+    # Before: internal error (ValueError: Exceeds the limit (4300 digits) for integer string conversion).
+    ("digits", "deck", "[cards]\nplain = " + "9" * 5000, "a number of thousands of digits"),
 ]
 
 

@@ -175,6 +175,8 @@ def _read(kind: str, source: str) -> tuple[dict, str]:
         data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
         raise DataError(f"{where}: not valid {path.suffix[1:].upper()}: {error}") from None
+    except ValueError:  # Python reads no whole number of over 4,300 digits
+        raise DataError(f"{where}: a number of thousands of digits, beyond any count or probability") from None
     if not isinstance(data, dict):
         raise DataError(f"{where}: should hold a table of keys (title, cards, ...)")
     return data, where
