@@ -141,3 +141,4 @@ def ctrl_c_stops(stop) -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
