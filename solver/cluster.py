@@ -45,7 +45,10 @@ def cluster_client(spec: str | None) -> Iterator:
             raise CalderaError(f"--cluster {spec}: write local:N with N workers from 1 to 256, e.g. local:2")
         with LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True, dashboard_address=None,
                           silence_logs=40) as cluster, Client(cluster) as client:
-            yield client
+            try:
+                yield client
+            finally:
+                _quiet_shutdown(client)
         return
     check_is_scheduler(spec)
     try:
@@ -55,6 +58,25 @@ def cluster_client(spec: str | None) -> Iterator:
                            "e.g. tcp://10.0.0.5:8786, or local:N") from None
     with client:
         yield client
+
+
+def _silence_dask() -> None:
+    """Log nothing more from dask here (its scheduler and client, or a worker) or from the event loop under it."""
+    import logging
+
+    for name in ("distributed", "tornado", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+def _quiet_shutdown(client) -> None:
+    """Before a local cluster closes, once its work is done: the workers' last heartbeats and sends
+    race the close and log CommClosedError tracebacks on stderr (dask/distributed issue 7192),
+    which tell the user nothing."""
+    try:
+        client.run(_silence_dask)
+    except Exception:  # a worker already gone has nothing left to say
+        pass
+    _silence_dask()
 
 
 def check_is_scheduler(spec: str) -> None:
