@@ -141,4 +141,3 @@ def ctrl_c_stops(stop) -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
-
