@@ -10,11 +10,17 @@ imports the engine (and with it numba) when it runs.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
-import click
+from solver.interrupts import quit_interrupted
 
-from solver.games.registry import GAME_NAMES
+if __name__ == "__main__" or os.path.basename(sys.argv[0]) == "caldera":  # run as the program, not imported by tests
+    signal.signal(signal.SIGINT, quit_interrupted)  # until CalderaGroup.main: Ctrl-C while Python loads is no traceback
+
+import click  # noqa: E402 (after the handler: loading click takes a noticeable moment)
+
+from solver.games.registry import GAME_NAMES  # noqa: E402
 
 MAX_PERFT_DEPTH = 30
 
@@ -28,6 +34,8 @@ class CalderaGroup(click.Group):
 
         _never_fail_on_glyphs()
         try:
+            if signal.getsignal(signal.SIGINT) is quit_interrupted:  # set while cli.py loaded
+                signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C: KeyboardInterrupt, caught below
             code = super().main(args=args, prog_name=prog_name, standalone_mode=False, **extra)
         except click.UsageError as error:
             _fail(error.format_message(), 2)

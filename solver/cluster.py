@@ -21,6 +21,8 @@ from solver.errors import CalderaError, shown
 
 CLUSTER_INSTALL = 'pip install ".[cluster]"'
 CHUNKS_PER_WORKER = 2  # chunks in flight per worker: one running, one queued behind it
+GREETING_S = 5  # a Dask scheduler greets a new connection at once; silence this long is something else
+GREETING_MAX_BYTES = 1 << 20  # a scheduler's greeting (its handshake) is a few hundred bytes
 
 _LOADED: set = set()  # (game, engine, kernel) loaded in this process (a worker keeps its kernels)
 
@@ -44,8 +46,12 @@ def cluster_client(spec: str | None) -> Iterator:
             raise CalderaError(f"--cluster {shown(spec)}: write local:N with N workers from 1 to 256, e.g. local:2")
         with LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True, dashboard_address=None,
                           silence_logs=40) as cluster, Client(cluster) as client:
-            yield client
+            try:
+                yield client
+            finally:
+                _quiet_shutdown(client)
         return
+    check_is_scheduler(spec)
     try:
         client = Client(spec, timeout="10s")
     except (OSError, TimeoutError, ValueError) as error:
@@ -53,6 +59,63 @@ def cluster_client(spec: str | None) -> Iterator:
                            "e.g. tcp://10.0.0.5:8786, or local:N") from None
     with client:
         yield client
+
+
+def _silence_dask() -> None:
+    """Log nothing more from dask here (its scheduler and client, or a worker) or from the event loop under it."""
+    import logging
+
+    for name in ("distributed", "tornado", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+def _quiet_shutdown(client) -> None:
+    """Before a local cluster closes, once its work is done: the workers' last heartbeats and sends
+    race the close and log CommClosedError tracebacks on stderr (dask/distributed issue 7192),
+    which tell the user nothing."""
+    try:
+        client.run(_silence_dask)
+    except Exception:  # a worker already gone has nothing left to say
+        pass
+    _silence_dask()
+
+
+def check_is_scheduler(spec: str) -> None:
+    """Refuse, in one line, a tcp:// address where no Dask scheduler answers: nothing listening,
+    a server that stays silent, or one whose first words are not a scheduler's greeting. Dask's
+    client would wait forever on the silent one and read an HTTP answer as a frame length of
+    exabytes (a MemoryError); a scheduler speaks first, so a probe that only listens settles it."""
+    import socket
+    import struct
+
+    scheme, _, location = spec.rpartition("://")
+    host, _, port = location.rpartition(":")
+    if scheme not in ("", "tcp") or not port.isdigit() or not host:
+        return  # another transport (tls://, ws://...) or no port: Dask checks it
+    host = host.strip("[]")
+    about = f"--cluster {spec}"
+    try:
+        with socket.create_connection((host, int(port)), timeout=GREETING_S) as probe:
+            greeting = b""
+            while len(greeting) < 8:
+                piece = probe.recv(64)
+                if not piece:
+                    break
+                greeting += piece
+    except TimeoutError:
+        raise CalderaError(f"{about}: something listens there but said nothing in {GREETING_S} s, where a Dask "
+                           "scheduler greets at once: not a Dask scheduler (give its address, e.g. "
+                           "tcp://10.0.0.5:8786, or local:N)") from None
+    except OSError as error:
+        raise CalderaError(f"{about}: cannot reach the scheduler ({error.strerror or error}); give its address, "
+                           "e.g. tcp://10.0.0.5:8786, or local:N") from None
+    if len(greeting) < 8:
+        raise CalderaError(f"{about}: the server there closed the connection without a word: not a Dask scheduler")
+    (size,) = struct.unpack("Q", greeting[:8])  # the frame length, as dask/comm/tcp.py reads it
+    if not 0 < size <= GREETING_MAX_BYTES:
+        said = shown(greeting.decode("ascii", errors="replace"))
+        raise CalderaError(f"{about}: the server there began with {said!r}, not a Dask scheduler's greeting "
+                           "(give a scheduler's address, e.g. tcp://10.0.0.5:8786, or local:N)")
 
 
 def workers(client) -> int:

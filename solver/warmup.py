@@ -20,8 +20,6 @@ from typing import Callable, Iterator
 
 import numpy as np
 
-# A cached load takes well under a second; past this, numba is compiling from scratch.
-NOTICE_AFTER_S = 2.5
 NOTICE = "Compiling Caldera's kernels (first run only: 10-30 s for a command, 1-2 minutes for `caldera warmup`)..."
 
 
@@ -29,17 +27,74 @@ def _notice(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
+def _compile_listener(act: Callable[[], None]):
+    """A numba event listener that calls `act` each time numba begins compiling a function (a miss
+    in its on-disk cache), and never when it only loads one from there, however slowly.
+
+    A search called with its kernel's name as a plain string is typed once with that string, which
+    numba abandons at once to retype it as a constant (kernels/dispatch.py `call`): on every call,
+    cached or not, so that attempt is no compile."""
+    import kernels  # noqa: F401 (first: it points numba's cache at Caldera's folder before numba loads)
+    from numba import types
+    from numba.core import event
+
+    class Compiling(event.Listener):
+        def on_start(self, event_):
+            if not any(isinstance(argument, types.UnicodeType) for argument in event_.data["args"]):
+                act()
+
+        def on_end(self, event_):
+            pass
+
+    return Compiling()
+
+
 @contextmanager
-def compile_notice(notice: Callable[[str], None] = _notice) -> Iterator[None]:
-    """While active, call `notice` once with NOTICE if the block runs longer than NOTICE_AFTER_S
-    (numba compiling rather than loading from its cache)."""
-    timer = threading.Timer(NOTICE_AFTER_S, notice, [NOTICE])
-    timer.daemon = True
-    timer.start()
+def compile_notice(notice: Callable[[str], None] = _notice, compiling=None) -> Iterator[None]:
+    """While active, call `notice` once with NOTICE when numba compiles (rather than loads) a
+    kernel, here or, where `compiling` (a multiprocessing Event) is given, in the processes that set it."""
+    told, done = threading.Event(), threading.Event()
+
+    def tell() -> None:
+        if not told.is_set():
+            told.set()
+            notice(NOTICE)
+
+    def watch_workers() -> None:
+        while not done.is_set():
+            if compiling.wait(0.1):
+                tell()
+                return
+
+    listener = _compile_listener(tell)
+    from numba.core import event  # after _compile_listener, which imports kernels first
+
+    if compiling is not None:
+        threading.Thread(target=watch_workers, daemon=True).start()
     try:
-        yield
+        with event.install_listener("numba:compile", listener):
+            yield
     finally:
-        timer.cancel()
+        done.set()
+
+
+@contextmanager
+def loading(notice: Callable[[str], None] = _notice, compiling=None) -> Iterator[None]:
+    """While the kernels load: the compile notice (compile_notice), and Ctrl-C ends the process at
+    once (solver/interrupts.py ctrl_c_quits: there is no result yet to give)."""
+    from solver.interrupts import ctrl_c_quits
+
+    with compile_notice(notice, compiling), ctrl_c_quits():
+        yield
+
+
+def _start_worker(compiling) -> None:
+    """A warm-up worker: Ctrl-C is the parent's alone, and a compile here sets `compiling`."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    listener = _compile_listener(compiling.set)
+    from numba.core import event  # after _compile_listener, which imports kernels first
+
+    event.register("numba:compile", listener)
 
 
 def load(game, engine: str, state) -> None:
@@ -83,7 +138,7 @@ def load(game, engine: str, state) -> None:
 def prepare(game, engines: tuple[str, ...], state, notice: Callable[[str], None] = _notice) -> None:
     """Load what `engines` run on `state`'s kernel, with the compile notice: commands call this
     before their clock starts, so a first compile is never counted in --time."""
-    with compile_notice(notice):
+    with loading(notice):
         for engine in engines:
             load(game, engine, state)
 
@@ -99,13 +154,15 @@ def warm_up(games: list | None = None, notice: Callable[[str], None] = _notice, 
     units = [(game.name, index) for game in games or all_games() for index in range(len(game.warmup_positions()))]
     jobs = min(jobs or os.cpu_count() or 1, len(units))
     started = time.perf_counter()
-    with compile_notice(notice):
+    context = multiprocessing.get_context("spawn")
+    compiling = context.Event() if jobs > 1 else None
+    with loading(notice, compiling):
         if jobs <= 1:
             for unit in units:
                 load_unit(*unit)
         else:
-            with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
-                                     initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) as pool:
+            with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
+                                     initargs=(compiling,)) as pool:
                 list(pool.map(load_unit, *zip(*units)))  # Ctrl-C reaches this process only
     return time.perf_counter() - started
 

@@ -3,6 +3,10 @@ seeded match and analyses a batch of positions with exactly the local results.""
 
 import json
 import random
+import socketserver
+import subprocess
+import sys
+import threading
 
 import pytest
 
@@ -10,6 +14,8 @@ from solver.cluster import analyze_batch, cluster_client, cluster_match
 from solver.engine import EngineSpec
 from solver.games.registry import game
 from solver.match import play_match
+from solver.warmup import NOTICE
+from tests.cli.live_caldera import ROOT
 from tests.cli_cases import one_line_error
 
 PENGUINS = game("penguins")
@@ -97,3 +103,76 @@ def test_balance_on_the_cluster_gives_the_local_figures(client):
     remote = balance_position(PENGUINS, start, "pond", spec, spec, 4, 2, 9, play=cluster_match(client, chunk=2))
     assert len(remote.traces) == 4 and all(trace.evaluations for trace in remote.traces)
     assert remote.as_json() == local.as_json()
+
+
+class _NotAScheduler(socketserver.ThreadingTCPServer):
+    """A server on 127.0.0.1 (a free port) that is no Dask scheduler: `answer` maps what it reads
+    (b"" before reading) to what it writes back; None stays silent until the client leaves."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, answer):
+        class Handler(socketserver.BaseRequestHandler):
+            def handle(self):
+                self.request.settimeout(30)  # bounded: the server never outlives a stuck client for long
+                try:
+                    reply = answer(b"")
+                    while reply is None:
+                        read = self.request.recv(4096)
+                        if not read:
+                            return
+                        reply = answer(read)
+                    self.request.sendall(reply)
+                except OSError:
+                    pass
+
+        super().__init__(("127.0.0.1", 0), Handler)
+
+    def __enter__(self):
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+        return f"tcp://127.0.0.1:{self.server_address[1]}"
+
+    def __exit__(self, *exc):
+        self.shutdown()
+        self.server_close()
+
+
+NOT_SCHEDULERS = {
+    # an HTTP server answers 400 to whatever it cannot read, and says nothing before it is asked
+    "http": (lambda read: None if not read else b"HTTP/1.0 400 Bad Request\r\nContent-Length: 0\r\n\r\n",
+             "said nothing in"),
+    "silent": (lambda read: None, "said nothing in"),
+    "ssh": (lambda read: b"SSH-2.0-OpenSSH_9.6\r\n", "began with 'SSH-2.0-OpenSSH_9.6\\\\r\\\\n'"),
+}
+
+
+@pytest.mark.parametrize("kind", NOT_SCHEDULERS)
+def test_an_address_where_no_scheduler_answers_is_one_line(kind):
+    """Before: an HTTP server (or any that speaks first, like ssh) gave 'internal error: MemoryError:
+    Unable to allocate 3.07 EiB' (its words read as a frame length); a silent one hung."""
+    answer, said = NOT_SCHEDULERS[kind]
+    with _NotAScheduler(answer) as address:
+        done = subprocess.run([sys.executable, "-m", "cli", "match", "penguins", "random", "random", "--games", "2",
+                               "--cluster", address], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    said_lines = [line for line in done.stderr.splitlines() if line != NOTICE]  # a first run compiles the kernels
+    assert (done.returncode, done.stdout, len(said_lines)) == (2, "", 1), done
+    assert said_lines[0].startswith(f"caldera: error: --cluster {address}: "), said_lines
+    assert said in said_lines[0] and "not a Dask scheduler" in said_lines[0], said_lines
+
+
+def test_a_real_scheduler_passes_the_probe(client):
+    """The probe that refuses those servers lets a real scheduler's address through."""
+    from solver.cluster import check_is_scheduler
+
+    check_is_scheduler(client.scheduler.address)
+
+
+def test_a_local_cluster_match_ends_without_a_traceback():
+    """Before: a match on local:2 that succeeded sometimes ended with a CommClosedError traceback from
+    the workers' shutdown on stderr (intermittent: three matches, each must be clean)."""
+    for _ in range(3):
+        done = subprocess.run([sys.executable, "-m", "cli", "match", "penguins", "greedy", "random", "--games", "4",
+                               "--cluster", "local:2"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0 and "4-0-0" in done.stdout, done
+        assert "Traceback" not in done.stderr and "Error" not in done.stderr, done.stderr
