@@ -704,7 +704,7 @@ def play(game, position, engine_seats, engine_text, seed, seconds, save_file, go
     session = Session(entry, [state], engine_seats, spec, path,
                       lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True), console.print, seed,
                       position, seconds, lambda *args: run_search(*args, live=True), goal or "", budget)
-    console.print(f"caldera play {entry.name}: type a move or a command (help lists them); the game is saved to {path}",
+    console.print(f"caldera play {entry.name}: type a move or a command (help lists them); {session.saved_words()}",
                   markup=False, highlight=False, soft_wrap=True)
     saved = run(session, input)
     click.echo(f"game saved to {saved}")

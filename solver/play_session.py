@@ -6,8 +6,13 @@ game file (solver/game_file.py) after every change, so it is never lost; quittin
 Every bad command or move is one line, and the session goes on. Ctrl-C stops a running hint or
 engine search (with its best so far); at the prompt it only reminds how to leave.
 
-A game with hidden information (hop) is played hot-seat: the board shows everything, and the
-engine's seats search only what their seat may see.
+A game with hidden information (hop) played by people beside the engine shows the people only
+what their seat may see (the view of the person to move, else of the first person's seat): the
+engine's clouds and its bets before the throw are never printed, and its moves that the view
+cannot tell apart are announced without naming them. The game file, which holds everything,
+is then written when the game ends or the session does, not during play. With no engine seat
+(hot-seat among people) or no person, the board shows everything. The engine's seats search
+only what their seat may see.
 """
 
 from __future__ import annotations
@@ -94,6 +99,52 @@ class Session:
                                     game_file.now_text(), game_file.result_of(self.game, self.state), list(self.moves),
                                     "caldera play", self.goal, self.budget)
 
+    def viewer(self, state) -> int | None:
+        """The seat whose view the people see at `state`: in a game with hidden information that
+        is not over, where the engine plays some seats and people the others, the person to move
+        (else the first person's seat); None where everything may be shown."""
+        game = self.game
+        if game.view_of is None or game.is_over(state) or game.viewer(state) is not None:
+            return None
+        seats = game.seats[:game.player_count(state)]
+        people = [seat for seat, letter in enumerate(seats) if letter not in self.engine_seats]
+        if not people or len(people) == len(seats):
+            return None
+        mover = game.to_move(state)
+        return mover if mover in people else people[0]
+
+    def seen(self, state):
+        """`state` as the people may see it (its view, see `viewer`)."""
+        viewer = self.viewer(state)
+        return state if viewer is None else self.game.view_of(state, viewer)
+
+    def move_seen(self, state, move) -> str | None:
+        """The text of `move` at `state` as the people may see it; None where their view cannot
+        tell it from another legal move (a secret bet, another player's cloud)."""
+        game, viewer = self.game, self.viewer(state)
+        if viewer is None:
+            return game.format_move(state, move)
+        after = game.view_of(game.successor(state, move), viewer)
+        if any(game.view_of(game.successor(state, other), viewer) == after
+               for other in game.legal_moves(state) if other != move):
+            return None
+        return game.format_move(game.view_of(state, viewer), move)
+
+    def hides(self) -> bool:
+        """True while the game file would show the people what their seats may not see."""
+        return self.viewer(self.state) is not None
+
+    def saved_words(self) -> str:
+        """Where and when the game is written, in words."""
+        if self.hides():
+            return f"the game is written to {self.path} when it ends or you quit (it holds what your seat may not see)"
+        return f"the game is saved to {self.path}"
+
+    def keep(self) -> None:
+        """Write the session's file after a change, unless it would show the people a secret."""
+        if not self.hides():
+            self.save()
+
     def save(self, path: Path | None = None) -> Path:
         """Write the game to `path` (default: the session's file); the path written."""
         return game_file.write(path or self.path, self.game, self.played())
@@ -123,7 +174,7 @@ class Session:
 
     def picture(self) -> None:
         """The board, with the last move's spaces marked, and what comes next."""
-        self.draw(self.game.render(self.state, highlight=self.touched))
+        self.draw(self.game.render(self.seen(self.state), highlight=self.touched))
         self.say(self.status())
 
     def engine_moves(self) -> None:
@@ -132,10 +183,11 @@ class Session:
         while not game.is_over(self.state) and not game.is_chance(self.state) and self.seat_letter() in self.engine_seats:
             spec = self.engine or self.own_engine(self.state)
             analysis = self.search_as_mover(game, checked_spec(game, spec, self.state), self.state)
-            text = game.format_move(self.state, analysis.best.move)
-            self.say(f"{game.seat_name(self.state)} (engine {spec.text()}) plays {text}")
+            text, seen = game.format_move(self.state, analysis.best.move), self.move_seen(self.state, analysis.best.move)
+            said = f"plays {seen}" if seen is not None else f"has chosen its {game.phase_text(self.state)}, hidden from you"
+            self.say(f"{game.seat_name(self.state)} (engine {spec.text()}) {said}")
             self.play(text, by_person=False)
-            self.save()
+            self.keep()
             self.picture()
 
     def undo(self) -> None:
@@ -156,15 +208,18 @@ class Session:
             return ["the game is over: no hint"]
         left = None if self.budget is None else self.budget - len(self.moves)
         goal, budget = goal_and_budget(game, self.state, None, "", self.goal or None, left)
-        return hint_lines(game, self.state, 3, self.think_seconds(), goal, budget, self.search_as_mover, plan)
+        return hint_lines(game, self.seen(self.state), 3, self.think_seconds(), goal, budget, self.search_as_mover,
+                          plan)
 
     def think_seconds(self) -> float:
         """How long a hint (and the game's own engine on its seats) thinks."""
         return self.game.hint_time(self.state) if self.hint_seconds is None else self.hint_seconds
 
     def search_as_mover(self, game, spec: EngineSpec, state):
-        """The session's search of `state` as its mover sees it (solver/commands.py mover_view)."""
-        return self.searcher(game, spec, mover_view(game, state))
+        """The session's search of `state` as its mover sees it (solver/commands.py mover_view);
+        a view (the people's, for a hint) as it is."""
+        seen = state if game.viewer is not None and game.viewer(state) is not None else mover_view(game, state)
+        return self.searcher(game, spec, seen)
 
     def roll(self) -> str:
         """Roll the dice (or draw what chance decides) by their probabilities; the outcome's text."""
@@ -196,23 +251,26 @@ class Session:
                 self.say(text)
         elif word == "undo":
             self.undo()
-            self.save()
+            self.keep()
             self.picture()
         elif word == "show":
             self.picture()
-            self.say(self.game.format_position(self.state))
+            self.say(self.game.format_position(self.seen(self.state)))
         elif word == "moves":
-            for text in self.game.describe_moves(self.state):
+            for text in self.game.describe_moves(self.seen(self.state)):
                 self.say(text)
         elif word == "save":
             if not rest:
                 raise CalderaError("save: give a file name, e.g. save my-game.cgf")
+            if self.hides():
+                raise CalderaError("save: the game file holds what your seat may not see (the engine's clouds and "
+                                   "bets): it is written when the game ends or you quit")
             self.say(f"saved to {self.save(Path(rest))}")
         elif word == "load":
             if not rest:
                 raise CalderaError("load: give a game file, e.g. load my-game.cgf")
             self.load(rest)
-            self.save()
+            self.keep()
             self.picture()
             self.engine_moves()
         elif word == "roll":
@@ -229,13 +287,15 @@ class Session:
         """Play `text`, save, draw, then let the engine reply."""
         if not self.game.is_chance(self.state) and self.seat_letter() in self.engine_seats:
             raise CalderaError(f"{text}: {self.game.seat_name(self.state)} is the engine's seat")
+        before = self.state
         try:
             self.play(text, by_person)
         except CalderaError as error:
             raise CalderaError(f"{shown(text)}: {error} (help lists the commands)") from None
         if not by_person:
-            self.say(f"rolled {self.moves[-1]}")
-        self.save()
+            seen = self.move_seen(before, self.game.parse_move(before, text))
+            self.say(f"rolled {seen}" if seen is not None else "rolled: the outcome is hidden from you")
+        self.keep()
         self.picture()
         self.engine_moves()
 
@@ -258,26 +318,30 @@ def default_path(game) -> Path:
 def run(session: Session, ask: Callable[[str], str]) -> Path:
     """The session's loop: read a line with `ask`, do it, until quit or end of input; the game
     file it was saved to."""
-    session.save()
-    session.picture()
-    session.engine_moves()
-    while True:
-        try:
-            line = ask("> ")
-        except EOFError:
-            break
-        except KeyboardInterrupt:
-            session.say("(Ctrl-C: type quit to leave; the game is saved)")
-            continue
-        if not line.strip():
-            continue
-        try:
-            if not session.command(line):
+    session.keep()
+    try:
+        session.picture()
+        session.engine_moves()
+        while True:
+            kept = "the game is written when you quit" if session.hides() else "the game is saved"
+            try:
+                line = ask("> ")
+            except EOFError:
                 break
-        except KeyboardInterrupt:  # a second Ctrl-C, or one before the search began
-            session.say("(stopped; the game is saved)")
-        except CalderaError as error:
-            session.say(f"caldera: error: {' '.join(str(error).split())}")
-        except OSError as error:  # save or load of a file that cannot be written or read
-            session.say(f"caldera: error: {error.strerror or error}: {error.filename}")
-    return session.save()
+            except KeyboardInterrupt:
+                session.say(f"(Ctrl-C: type quit to leave; {kept})")
+                continue
+            if not line.strip():
+                continue
+            try:
+                if not session.command(line):
+                    break
+            except KeyboardInterrupt:  # a second Ctrl-C, or one before the search began
+                session.say(f"(stopped; {kept})")
+            except CalderaError as error:
+                session.say(f"caldera: error: {' '.join(str(error).split())}")
+            except OSError as error:  # save or load of a file that cannot be written or read
+                session.say(f"caldera: error: {error.strerror or error}: {error.filename}")
+    finally:  # the session is over, however it ended: the game is written in full
+        saved = session.save()
+    return saved

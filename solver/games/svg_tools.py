@@ -18,6 +18,8 @@ LINE_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"
 TITLE_SIZE = 18
 TEXT_SIZE = 13
 LEGEND_ROW = 22  # pixels per legend row
+LABEL_RADIUS = 9.0  # a line of play's numbered disc
+RING_STEP = 5.0  # how much wider a ring is round a space ringed before
 
 
 def number(value: float) -> str:
@@ -105,13 +107,13 @@ class Drawing:
         return y
 
     def arrow(self, x1: float, y1: float, x2: float, y2: float, colour: str, label: str, width: float = 4.0,
-              inset: float = 10.0) -> None:
-        """An arrow from (x1, y1) to (x2, y2) with a filled head, `label` in a disc at its tail;
-        both ends pulled in by `inset` so the spaces stay visible."""
+              inset: float = 10.0, labelled: bool = True) -> tuple[float, float]:
+        """An arrow from (x1, y1) to (x2, y2) with a filled head, `label` in a disc at its tail
+        (unless not `labelled`); both ends pulled in by `inset` so the spaces stay visible.
+        Returns where the label goes."""
         length = math.hypot(x2 - x1, y2 - y1)
         if length < 2 * inset + 1:
-            self.ring(x2, y2, colour, label)
-            return
+            return self.ring(x2, y2, colour, label, labelled=labelled)
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
         ax, ay, bx, by = x1 + ux * inset, y1 + uy * inset, x2 - ux * inset, y2 - uy * inset
         head = 4 * width
@@ -119,16 +121,22 @@ class Drawing:
         self.line(ax, ay, hx, hy, colour, width, opacity=0.85)
         self.polygon([(bx, by), (hx - uy * head / 2, hy + ux * head / 2), (hx + uy * head / 2, hy - ux * head / 2)],
                      colour, opacity=0.85)
-        self.label_disc(ax, ay, colour, label)
+        if labelled:
+            self.label_disc(ax, ay, colour, label)
+        return ax, ay
 
-    def ring(self, x: float, y: float, colour: str, label: str, radius: float = 16.0) -> None:
-        """A move on one space: a ring round it, with its label."""
+    def ring(self, x: float, y: float, colour: str, label: str, radius: float = 16.0,
+             labelled: bool = True) -> tuple[float, float]:
+        """A move on one space: a ring round it, with its label (unless not `labelled`).
+        Returns where the label goes."""
         self.circle(x, y, radius, "none", colour, 4.0, opacity=0.85)
-        self.label_disc(x - radius, y - radius, colour, label)
+        if labelled:
+            self.label_disc(x - radius, y - radius, colour, label)
+        return x - radius, y - radius
 
     def label_disc(self, x: float, y: float, colour: str, label: str) -> None:
         """A small numbered disc."""
-        self.circle(x, y, 9.0, colour, "#ffffff", 1.5)
+        self.circle(x, y, LABEL_RADIUS, colour, "#ffffff", 1.5)
         self.text(x, y, label, size=11, fill="#ffffff", bold=True)
 
     def legend(self, x: float, y: float, entries: list[tuple[Callable[[Drawing, float, float], None], str]],
@@ -154,16 +162,45 @@ class Drawing:
 def draw_line_of_play(drawing: Drawing, centre: Callable[[int], tuple[float, float]],
                       line: Iterable[tuple[int, ...]]) -> None:
     """Numbered arrows for a line of play: move k goes from the first space it touches to the
-    last (a ring where it touches one); a move touching nothing (a dice roll) keeps its number."""
+    last (a ring where it touches one); a move touching nothing (a dice roll) keeps its number.
+    A space ringed again gets a wider ring; a label that would fall on an earlier one moves round
+    its place until it is clear, and the labels are drawn last, so no later ring or arrow hides
+    an earlier step's number."""
+    labels: list[tuple[float, float, str, str]] = []
+    rings: dict[tuple[float, float], int] = {}
     for index, spaces in enumerate(line):
         if not spaces:
             continue
-        colour = LINE_COLOURS[index % len(LINE_COLOURS)]
+        colour, label = LINE_COLOURS[index % len(LINE_COLOURS)], str(index + 1)
         (x1, y1), (x2, y2) = centre(spaces[0]), centre(spaces[-1])
         if len(spaces) == 1:
-            drawing.ring(x2, y2, colour, str(index + 1))
+            again = rings.get((x2, y2), 0)
+            rings[(x2, y2)] = again + 1
+            spot = drawing.ring(x2, y2, colour, label, radius=16.0 + RING_STEP * again, labelled=False)
         else:
-            drawing.arrow(x1, y1, x2, y2, colour, str(index + 1))
+            spot = drawing.arrow(x1, y1, x2, y2, colour, label, labelled=False)
+        x, y = _clear_spot(spot, [(lx, ly) for lx, ly, _, _ in labels])
+        labels.append((x, y, colour, label))
+    for x, y, colour, label in labels:
+        drawing.label_disc(x, y, colour, label)
+
+
+def _clear_spot(spot: tuple[float, float], taken: list[tuple[float, float]]) -> tuple[float, float]:
+    """`spot`, or the nearest point round it (rings of 8 directions, wider and wider) where a
+    label disc overlaps none of the `taken` ones."""
+    def clear(x: float, y: float) -> bool:
+        return all(math.hypot(x - tx, y - ty) >= 2 * LABEL_RADIUS + 1 for tx, ty in taken)
+
+    if clear(*spot):
+        return spot
+    for reach in range(1, 8):
+        step = reach * (2 * LABEL_RADIUS + 2)
+        for direction in range(8):
+            angle = math.pi / 4 * direction
+            x, y = spot[0] + step * math.cos(angle), spot[1] - step * math.sin(angle)
+            if clear(x, y):
+                return x, y
+    return spot
 
 
 def swatch_circle(fill: str, stroke: str = "#333333", letter: str = "", letter_colour: str = "#ffffff"):

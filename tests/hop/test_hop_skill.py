@@ -12,20 +12,35 @@ from solver.games.hop.hop_skill import (
     NEEDS_ASSISTER,
     NEEDS_TURBULATOR,
     PLAIN,
+    DEFAULT_SKILL,
     DataError,
     builtin_names,
     deck,
     skill_model,
 )
-from tests.cli_cases import one_line_error
+from tests.cli_cases import one_line_error, run
 
 A, B, C, D, E = range(5)
 
 
+def test_the_default_model_makes_each_card_type_matter():
+    """H-5: "the skill model maps (hurler, partner, card type, assister, turbulator) to a
+    probability": under the default model every card type gives its own chance, a harder card
+    less than a plain one, an easier one more (the values docs/rules/hop.md section 6 gives)."""
+    default = skill_model(DEFAULT_SKILL)
+    for hurler, partner, helper in ((A, B, C), (C, A, D), (E, D, B)):
+        chances = [default.chance(hurler, partner, card, assister=helper if card == NEEDS_ASSISTER else -1,
+                                  turbulator=helper if card == NEEDS_TURBULATOR else -1) for card in range(5)]
+        assert chances == [Fraction(5, 10), Fraction(6, 10), Fraction(4, 10), Fraction(3, 10), Fraction(7, 10)]
+    for card, words in (("plain", "0.50"), ("harder", "0.30"), ("easier", "0.70")):
+        code, shown, _ = run("show", "hop", "start4", "--after", f"partner:B card:{card}")
+        assert code == 0 and f"card: {card}    the throw lands with {words}" in shown, shown
+
+
 def test_the_builtin_files():
-    """H-5's deck, H-1's default of 0.5 everywhere, and the skilled table read as written in
+    """H-5's deck, H-1's 0.5 everywhere (`even`), and the skilled table read as written in
     solver/games/hop/data/skill/skilled.toml."""
-    assert builtin_names("skill") == ["even", "skilled"] and builtin_names("deck") == ["standard"]
+    assert builtin_names("skill") == ["even", "skilled", "standard"] and builtin_names("deck") == ["standard"]
     assert deck("standard").counts == (20, 10, 10, 5, 5)  # plain, assister, turbulator, harder, easier
     even = skill_model("even")
     assert {even.chance(h, p, card, C, D) for h in range(6) for p in range(6) if h != p for card in range(5)} \

@@ -89,3 +89,32 @@ def test_a_finished_penguins_picture_says_the_result_and_why(position, result):
 
     record = game("penguins")
     assert f">{result}<" in record.svg(record.resolve_position(position))
+
+
+def test_a_long_hop_line_keeps_every_step_number_readable():
+    """Twelve moves of hop (two turns) ring the same pawns again and again: every step's numbered
+    disc has a place of its own (no two overlap) and is drawn after every ring, so no later ring
+    hides an earlier step's number."""
+    import math
+    import re
+
+    from solver.games.registry import game
+    from solver.pictures import board_svg
+
+    record = game("hop")
+    start = reached = record.resolve_position("start4")
+    moves = []
+    for text in ("partner:B card:assister assister:C happy lands cloud:1 cloud:2 "
+                 "partner:C card:harder sad sad misses").split():
+        moves.append(record.parse_move(reached, text))
+        reached = record.successor(reached, moves[-1])
+    svg = board_svg(record, start, (), tuple(moves))
+    labels = {int(number): (float(x), float(y), match.start()) for match in
+              re.finditer(r'<text x="([\d.-]+)" y="([\d.-]+)"[^>]*font-size="11\.0"[^>]*>(\d+)</text>', svg)
+              for x, y, number in [match.groups()]}
+    assert sorted(labels) == list(range(1, 13))
+    for a, b in [(a, b) for a in labels for b in labels if a < b]:
+        (xa, ya, _), (xb, yb, _) = labels[a], labels[b]
+        assert math.hypot(xa - xb, ya - yb) >= 18, (a, b, labels[a], labels[b])  # two discs of radius 9 apart
+    last_ring = max(match.start() for match in re.finditer(r'<circle [^>]*fill="none"', svg))
+    assert all(at > last_ring for _, _, at in labels.values())

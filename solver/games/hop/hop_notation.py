@@ -18,8 +18,8 @@ assister and turbulator, a letter or `-` each (`B-D`). CARD: the card's type, or
 character per player, `h` happy, `s` sad, `-` none, `?` another player's bet in a view. DRAWS:
 the seats still to draw a cloud this turn (`BC`), or `-`. DECK: the cards of each type left,
 plain/assister/turbulator/harder/easier. Options: `view=S` (the position as seat S sees it),
-`skill=X` and `deck=X` (a built-in name or a .toml/.json file; the defaults `even` and
-`standard` are not written).
+`skill=X` and `deck=X` (a built-in name or a .toml/.json file; the defaults, both `standard`,
+are not written).
 """
 
 from __future__ import annotations

@@ -27,8 +27,9 @@ A deck file gives the number of cards of each type; the deck has 50 cards (H-5):
     harder = 5
     easier = 5
 
-JSON files hold the same keys. Built-in skill models: `even` (0.5 everywhere, the default) and
-`skilled`; built-in deck: `standard`. Probabilities are kept in units of 1/10000 (UNITS), so the
+JSON files hold the same keys. Built-in skill models: `standard` (the default: 0.5 for every
+pair on a plain card, harder 0.3, easier 0.7, with an assister 0.6, with a turbulator 0.4), `even`
+(0.5 everywhere) and `skilled`; built-in deck: `standard`. Probabilities are kept in units of 1/10000 (UNITS), so the
 kernel and the reference rules compute exactly the same chance; a value given more finely is
 refused. docs/rules/hop.md section 6 describes the format with examples.
 """
@@ -51,7 +52,7 @@ PLAIN, NEEDS_ASSISTER, NEEDS_TURBULATOR, HARDER, EASIER = range(5)
 UNITS = 10_000  # probabilities and effects are whole multiples of 1/UNITS
 DECK_SIZE = 50  # H-5
 DATA = Path(__file__).parent / "data"
-DEFAULT_SKILL, DEFAULT_DECK = "even", "standard"
+DEFAULT_SKILL, DEFAULT_DECK = "standard", "standard"
 
 
 class DataError(CalderaError):
@@ -95,7 +96,7 @@ class Deck:
 
 
 def skill_model(source: str) -> SkillModel:
-    """The skill model named `source`: a built-in name (even, skilled) or a .toml/.json file."""
+    """The skill model named `source`: a built-in name (standard, even, skilled) or a .toml/.json file."""
     return _skill_model(source)
 
 
