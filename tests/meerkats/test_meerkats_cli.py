@@ -111,3 +111,16 @@ def test_errors_are_one_line():
     assert "needs more than 16 MB" in one_line_error("analyze", "meerkats", "dunes-sprint", "--engine", "exact",
                                                      "--memory", "16")
     assert "1 to 4 players" in one_line_error("show", "meerkats", "--players", "5")
+
+
+def test_a_tile_draw_and_a_friend_reveal_are_named_for_what_they_are():
+    """M-7, M-5: after the setup each player draws a super tile (「每個玩家抽一個超級板塊」) and turns
+    its first friend tile: neither is a dice roll, and `hint` and `moves` say which it is and whose."""
+    code, out, _ = run("hint", "meerkats", "dunes-1", "--after", "g1")
+    assert code == 0, out
+    assert "The next move is A's super tile draw" in out and "dice" not in out
+    code, out, _ = run("moves", "meerkats", "dunes-1", "--after", "g1 draw:luck")
+    assert code == 0, out
+    assert out.splitlines()[0] == "the next move is A's friend reveal, not a choice: 4 outcomes"
+    code, out, _ = run("moves", "meerkats", "dunes-1", "--after", "g1 draw:luck reveal:mouse")
+    assert out.splitlines()[0] == "the next move is the dice roll, not a choice: 3 outcomes"
