@@ -91,3 +91,21 @@ def test_a_finished_penguins_picture_says_the_result_and_why(position, result):
 
     record = game("penguins")
     assert f">{result}<" in record.svg(record.resolve_position(position))
+
+
+def test_the_meerkats_picture_tells_friends_from_meerkats_and_counts_players():
+    """Drawn with no meerkat placed, each seat letter A-D is written once (its legend swatch): the
+    friends are small letters, never a seat's; one player is '1 player'."""
+    from solver.games.registry import game
+
+    record = game("meerkats")
+    for players in (1, 4):
+        state = record.restart(record.resolve_position(None), None, players)
+        root = ET.fromstring(record.svg(state))
+        texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+        assert all(texts.count(seat) == (seat in "ABCD"[:players]) for seat in "ABCD")
+        columns = "abcdefg"[:state.maze.size]  # the column letters over both faces
+        assert all(texts.count(friend) == 3 + 2 * (friend in columns) for friend in "cbmt")  # both faces, the legend
+    assert texts[1].startswith("4 players;")
+    one = record.svg(record.restart(record.resolve_position(None), None, 1))
+    assert ">1 player; turn" in one
