@@ -17,6 +17,8 @@ import pytest
 
 from tests.pictures.picture_cases import CASES, GOLDEN, case_svg, svg_size
 
+SVG = "{http://www.w3.org/2000/svg}"
+
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_svg_matches_its_golden_file(name):
@@ -109,3 +111,29 @@ def test_the_meerkats_picture_tells_friends_from_meerkats_and_counts_players():
     assert texts[1].startswith("4 players;")
     one = record.svg(record.restart(record.resolve_position(None), None, 1))
     assert ">1 player; turn" in one
+
+
+@pytest.mark.parametrize("name", ["penguins-floes", "penguins-sealbay", "penguins-line"])
+def test_penguins_file_letters_stand_over_and_under_their_files(name):
+    """The rows are skewed half a space each, so a file's letter is placed straight over its space
+    in the first row and straight under its space in the last (c1 once sat under the 'd'): the x
+    of each letter is the centre of the hexagon of its file in that row."""
+    from solver.games.penguins.penguins_notation import FILES
+
+    root = ET.fromstring(case_svg(name))
+    spaces = set()  # the real board's hexagons (the wrap copies are faded: they have an opacity)
+    for polygon in root.iter(f"{SVG}polygon"):
+        points = [tuple(map(float, p.split(","))) for p in polygon.get("points").split()]
+        if len(points) == 6 and polygon.get("opacity") is None:
+            spaces.add((round(sum(y for _, y in points) / 6, 1), round(sum(x for x, _ in points) / 6, 1)))
+    rows = sorted({y for y, _ in spaces})
+    first = [x for y, x in sorted(spaces) if y == rows[0]]
+    last = [x for y, x in sorted(spaces) if y == rows[-1]]
+    letters = [(float(t.get("x")), float(t.get("y")), t.text) for t in root.iter(f"{SVG}text")
+               if t.text in FILES and t.get("font-weight") == "bold" and t.get("opacity") is None]
+    over = sorted((x, text) for x, y, text in letters if y < rows[0] - 60)
+    under = sorted((x, text) for x, y, text in letters if rows[-1] + 60 < y < rows[-1] + 100)
+    files = list(FILES[:len(first)])
+    assert [text for _, text in over] == files and [text for _, text in under] == files
+    assert [x for x, _ in over] == pytest.approx(first, abs=0.11)
+    assert [x for x, _ in under] == pytest.approx(last, abs=0.11)

@@ -87,9 +87,11 @@ def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, .
             square = r * width + q
             _space(drawing, state, square, *centre(q, r), square in marked, None)
     _seam(drawing, centre, width, height)
+    # The rows are skewed, so a file runs down to the right: its letter stands straight over its
+    # space in the first row and straight under its space in the last, beyond the wrap copies.
     for q in range(width):
-        drawing.text(*centre(q, -2), FILES[q], bold=True)
-        drawing.text(*centre(q, height + 1), FILES[q], bold=True)
+        drawing.text(centre(q, 0)[0], centre(q, -2)[1], FILES[q], bold=True)
+        drawing.text(centre(q, height - 1)[0], centre(q, height + 1)[1], FILES[q], bold=True)
     for r in range(height):
         x, y = centre(-1.9, r)
         drawing.text(x, y, str(r + 1), bold=True)
