@@ -20,6 +20,13 @@ TEXT_SIZE = 13
 LEGEND_ROW = 22  # pixels per legend row
 
 
+def text_width(text: str, size: float = TEXT_SIZE, bold: bool = False) -> float:
+    """An upper estimate of how wide `text` runs in DejaVu Sans (whose words average about 0.5 em
+    a character, 0.58 bold; a space 0.32): what a legend's columns and a picture's width allow for."""
+    spaces = text.count(" ")
+    return size * ((len(text) - spaces) * (0.65 if bold else 0.6) + spaces * 0.35)
+
+
 def number(value: float) -> str:
     """A coordinate written the one way: one decimal, no '-0.0'."""
     text = f"{value:.1f}"
@@ -132,9 +139,13 @@ class Drawing:
         self.text(x, y, label, size=11, fill="#ffffff", bold=True)
 
     def legend(self, x: float, y: float, entries: list[tuple[Callable[[Drawing, float, float], None], str]],
-               columns: int = 2, column_width: float = 230.0) -> float:
-        """Legend entries (a function drawing the swatch centred at a point, and its words) in
-        `columns` columns from (x, y); returns the y below the legend."""
+               width: float, columns: int = 3) -> float:
+        """Legend entries (a function drawing the swatch centred at a point, and its words) from
+        (x, y) across `width`, in up to `columns` columns: fewer where the longest words would not
+        fit in one; returns the y below the legend."""
+        widest = max((28 + text_width(words, 12) for _, words in entries), default=0.0)
+        columns = max(1, min(columns, int(width // widest) if widest else columns))
+        column_width = width / columns
         for index, (swatch, words) in enumerate(entries):
             row, column = divmod(index, columns)
             cx, cy = x + column * column_width + 10, y + row * LEGEND_ROW
@@ -240,7 +251,8 @@ class GridPicture:
         line = list(line)
         gap, left = 40.0, 40.0
         grid_width = self.columns * self.cell
-        width = max(560.0, left + self.grids * grid_width + (self.grids - 1) * gap + 24)
+        words = [text_width(text) for text in [*self.status, self.note]]
+        width = max(560.0, left + self.grids * grid_width + (self.grids - 1) * gap + 24, 48 + max(words))
         d = Drawing(width, 0.0)
         top = d.title(self.title, self.subtitle) + (26 if self.grid_titles else 4)
 
@@ -277,7 +289,7 @@ class GridPicture:
             d.text(24, y, self.note, size=12, anchor="start", fill="#555555")
             y += 22
         entries = self.legend + ([(swatch_arrow(), "best line, numbered in order")] if line else [])
-        y = d.legend(24, y + 4, entries, columns=3, column_width=(width - 48) / 3)
+        y = d.legend(24, y + 4, entries, width - 48)
         d.height = d.lines_of_text(24, y + 10, self.status) + 10
         return d.to_text()
 

@@ -137,3 +137,24 @@ def test_penguins_file_letters_stand_over_and_under_their_files(name):
     assert [text for _, text in over] == files and [text for _, text in under] == files
     assert [x for x, _ in over] == pytest.approx(first, abs=0.11)
     assert [x for x, _ in under] == pytest.approx(last, abs=0.11)
+
+
+def text_span(text) -> tuple[float, float]:
+    """Where a <text> element's words run from and to along x, by an upper estimate of DejaVu
+    Sans's advance (about 0.5 em a character for words, 0.58 bold, 0.32 a space; 0.6, 0.65 and
+    0.35 taken here)."""
+    size, bold, words = float(text.get("font-size")), text.get("font-weight") == "bold", text.text
+    width = size * ((len(words) - words.count(" ")) * (0.65 if bold else 0.6) + words.count(" ") * 0.35)
+    x = float(text.get("x"))
+    return {"start": (x, x + width), "middle": (x - width / 2, x + width / 2), "end": (x - width, x)}[
+        text.get("text-anchor", "start")]
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_every_text_lies_within_the_picture(name):
+    """No words run off the picture's right edge (the island legend once ended 'numbered in
+    orde'): each text's estimated extent lies inside the viewBox."""
+    root = ET.fromstring(case_svg(name))
+    width = float(root.get("viewBox").split()[2])
+    outside = [text.text for text in root.iter(f"{SVG}text") if not 0 <= text_span(text)[0] <= text_span(text)[1] <= width]
+    assert outside == []

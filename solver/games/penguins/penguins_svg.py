@@ -99,7 +99,7 @@ def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, .
     y = centre(0, height + 1.8)[1]
     drawing.text(MARGIN, y, "edges wrap: the faded spaces beyond the dashed seam are the opposite edges",
                  size=12, anchor="start", fill="#555555")
-    y = drawing.legend(MARGIN, y + 24, _legend_entries(state, bool(line)), columns=3, column_width=(drawing.width - 2 * MARGIN) / 3)
+    y = drawing.legend(MARGIN, y + 24, _legend_entries(state, bool(line)), drawing.width - 2 * MARGIN)
     y = drawing.lines_of_text(MARGIN, y + 10, _status_lines(state))
     drawing.height = y + 10
     return drawing.to_text()
