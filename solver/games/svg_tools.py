@@ -8,6 +8,7 @@ no timestamps, no ids from memory addresses), so pictures can be golden-file tes
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 from xml.sax.saxutils import escape, quoteattr
@@ -163,18 +164,41 @@ class Drawing:
 
 
 def draw_line_of_play(drawing: Drawing, centre: Callable[[int], tuple[float, float]],
-                      line: Iterable[tuple[int, ...]]) -> None:
-    """Numbered arrows for a line of play: move k goes from the first space it touches to the
-    last (a ring where it touches one); a move touching nothing (a dice roll) keeps its number."""
-    for index, spaces in enumerate(line):
-        if not spaces:
-            continue
+                      line: Iterable[tuple[tuple[int, ...], ...]]) -> None:
+    """Numbered arrows for a line of play, each move given by its strokes (the game record's
+    `move_strokes`): an arrow from a stroke's first space to its last, a ring round a stroke of
+    one space, all in the move's colour with its number; a move with no strokes (a dice roll, a
+    step drawn on another panel) keeps its number."""
+    for index, strokes in enumerate(line):
         colour = LINE_COLOURS[index % len(LINE_COLOURS)]
-        (x1, y1), (x2, y2) = centre(spaces[0]), centre(spaces[-1])
-        if len(spaces) == 1:
-            drawing.ring(x2, y2, colour, str(index + 1))
-        else:
-            drawing.arrow(x1, y1, x2, y2, colour, str(index + 1))
+        for spaces in strokes:
+            (x1, y1), (x2, y2) = centre(spaces[0]), centre(spaces[-1])
+            if len(spaces) == 1:
+                drawing.ring(x2, y2, colour, str(index + 1))
+            else:
+                drawing.arrow(x1, y1, x2, y2, colour, str(index + 1))
+
+
+def panels(title: str, captions: list[str], pictures: list[str], columns: int = 2) -> str:
+    """One SVG of several pictures (SVG texts) in `columns` columns under `title`, each with its
+    caption above it: a line of play drawn step by step, each step on its own position."""
+    sizes = [tuple(float(v) for v in re.search(r'width="([0-9.]+)" height="([0-9.]+)"', svg).groups())
+             for svg in pictures]
+    gap, caption = 24.0, 28.0
+    widths = [max(w for w, _ in sizes[c::columns]) for c in range(min(columns, len(pictures)))]
+    d = Drawing(gap + sum(w + gap for w in widths), 0.0)
+    y = d.title(title) + 8
+    for start in range(0, len(pictures), columns):
+        x = gap
+        for column, (svg, text) in enumerate(zip(pictures[start:start + columns], captions[start:start + columns])):
+            d.text(x, y + caption / 2, text, size=15, anchor="start", bold=True)
+            d.rect(x - 1, y + caption - 1, sizes[start + column][0] + 2, sizes[start + column][1] + 2, "none",
+                   "#999999", 1.0)
+            d.parts.append(svg.replace("<svg ", f'<svg x="{number(x)}" y="{number(y + caption)}" ', 1).rstrip("\n"))
+            x += widths[column] + gap
+        y += caption + max(h for _, h in sizes[start:start + columns]) + gap
+    d.height = y
+    return d.to_text()
 
 
 def swatch_circle(fill: str, stroke: str = "#333333", letter: str = "", letter_colour: str = "#ffffff"):

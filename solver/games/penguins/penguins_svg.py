@@ -60,7 +60,7 @@ MARGIN = 24.0
 def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, ...]] = ()) -> str:
     """The position as SVG text: title, board with wrap copies, legend and state of play;
     `highlight` spaces outlined (the last move), `line` a line of play drawn as numbered arrows
-    (the spaces each move touches)."""
+    (each move's strokes: the spaces it touches)."""
     marked = checked_highlight(highlight, state.size, "square", f"{state.width}x{state.height} board")
     width, height = state.width, state.height
     left = MARGIN + 30
@@ -95,7 +95,7 @@ def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, .
     for r in range(height):
         x, y = centre(-1.9, r)
         drawing.text(x, y, str(r + 1), bold=True)
-    draw_line_of_play(drawing, lambda s: centre(s % width, s // width), [_path(state, spaces) for spaces in line])
+    draw_line_of_play(drawing, lambda s: centre(s % width, s // width), [tuple(_path(state, spaces) for spaces in strokes) for strokes in line])
     y = centre(0, height + 1.8)[1]
     drawing.text(MARGIN, y, "edges wrap: the faded spaces beyond the dashed seam are the opposite edges",
                  size=12, anchor="start", fill="#555555")
