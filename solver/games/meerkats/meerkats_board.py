@@ -4,8 +4,9 @@ up marked, then each player's state.
 Each face is the box drawing of the maze files, wider: walls are heavy lines (`━━━━━`, `┃`),
 hedges dotted (`┈┈┈┈┈`, `┊`), so the two read apart without colour; colour only adds to that
 (white walls, green hedges). A cell shows its burrow (`O`) or friend letter (c b m t, the small
-letter of the friend's kind: the capitals are the seats) and the seat letters of the meerkats on it; a meerkat stands on the same
-cell of both faces (M-3), so it is drawn on both, dimmed on the face that is down. Highlighted
+letter of the friend's kind: the capitals are the seats) and the seat letters of the meerkats on
+it; a meerkat stands on the same cell of both faces (M-3), so it is drawn on both, dimmed on the
+face that is down. Highlighted
 cells (the last move's start and end) get square brackets and a background.
 """
 

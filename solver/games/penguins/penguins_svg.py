@@ -95,7 +95,8 @@ def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, .
     for r in range(height):
         x, y = centre(-1.9, r)
         drawing.text(x, y, str(r + 1), bold=True)
-    draw_line_of_play(drawing, lambda s: centre(s % width, s // width), [tuple(_path(state, spaces) for spaces in strokes) for strokes in line])
+    paths = [tuple(_path(state, spaces) for spaces in strokes) for strokes in line]
+    draw_line_of_play(drawing, lambda s: centre(s % width, s // width), paths)
     y = centre(0, height + 1.8)[1]
     drawing.text(MARGIN, y, "edges wrap: the faded spaces beyond the dashed seam are the opposite edges",
                  size=12, anchor="start", fill="#555555")
