@@ -109,9 +109,13 @@ class Game:
     viewer: Callable[[Any], int | None] | None = None
     chance_name: Callable[[Any], str] | None = None  # what chance decides next, in words, where not "the dice roll"
     chance_kind: str = "dice"  # what the game's chance is, in a word or two (`caldera games`)
-    # svg(state, highlight=(), line=()) -> the board as SVG text, `line` a line of play (the
-    # spaces each move touches) drawn as numbered arrows (show --svg, analyze --svg)
+    # svg(state, highlight=(), line=()) -> the board as SVG text, `line` a line of play (each
+    # move's strokes, below) drawn as numbered arrows (show --svg, analyze --svg)
     svg: Callable[..., str] | None = None
+    # strokes(state, move) -> how a picture draws a move: paths of spaces, each an arrow from its
+    # first space to its last (one space: a ring); None: one path from the first space the move
+    # touches to the last (oros: a tectonic move is an arrow from each cell of its group)
+    strokes: Callable[[Any, int], tuple[tuple[int, ...], ...]] | None = None
     analyze_lines: int = 1  # root moves `analyze` reports without --multipv (hop: every move)
     score_name: str = "score"  # what a game won on points counts, where its kernel has scores (oros: knowledge)
 
@@ -128,6 +132,14 @@ class Game:
     def chance_words(self, state) -> str:
         """What chance decides next, in words: "the dice roll", or the game's own words."""
         return self.chance_name(state) if self.chance_name is not None else "the dice roll"
+
+    def move_strokes(self, state, move: int) -> tuple[tuple[int, ...], ...]:
+        """How a picture draws `move` played in `state`: the record's `strokes`, else one path
+        over the spaces it touches (none for a move that touches none, as a dice roll)."""
+        if self.strokes is not None:
+            return self.strokes(state, move)
+        spaces = tuple(self.touched(state, move))
+        return (spaces,) if spaces else ()
 
     def is_chance(self, state) -> bool:
         """True when the next move is chance's (dice), not a player's decision."""

@@ -8,6 +8,7 @@ no timestamps, no ids from memory addresses), so pictures can be golden-file tes
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 from xml.sax.saxutils import escape, quoteattr
@@ -20,6 +21,13 @@ TEXT_SIZE = 13
 LEGEND_ROW = 22  # pixels per legend row
 LABEL_RADIUS = 9.0  # a line of play's numbered disc
 RING_STEP = 5.0  # how much wider a ring is round a space ringed before
+
+
+def text_width(text: str, size: float = TEXT_SIZE, bold: bool = False) -> float:
+    """An upper estimate of how wide `text` runs in DejaVu Sans (whose words average about 0.5 em
+    a character, 0.58 bold; a space 0.32): what a legend's columns and a picture's width allow for."""
+    spaces = text.count(" ")
+    return size * ((len(text) - spaces) * (0.65 if bold else 0.6) + spaces * 0.35)
 
 
 def number(value: float) -> str:
@@ -140,9 +148,13 @@ class Drawing:
         self.text(x, y, label, size=11, fill="#ffffff", bold=True)
 
     def legend(self, x: float, y: float, entries: list[tuple[Callable[[Drawing, float, float], None], str]],
-               columns: int = 2, column_width: float = 230.0) -> float:
-        """Legend entries (a function drawing the swatch centred at a point, and its words) in
-        `columns` columns from (x, y); returns the y below the legend."""
+               width: float, columns: int = 3) -> float:
+        """Legend entries (a function drawing the swatch centred at a point, and its words) from
+        (x, y) across `width`, in up to `columns` columns: fewer where the longest words would not
+        fit in one; returns the y below the legend."""
+        widest = max((28 + text_width(words, 12) for _, words in entries), default=0.0)
+        columns = max(1, min(columns, int(width // widest) if widest else columns))
+        column_width = width / columns
         for index, (swatch, words) in enumerate(entries):
             row, column = divmod(index, columns)
             cx, cy = x + column * column_width + 10, y + row * LEGEND_ROW
@@ -160,27 +172,27 @@ class Drawing:
 
 
 def draw_line_of_play(drawing: Drawing, centre: Callable[[int], tuple[float, float]],
-                      line: Iterable[tuple[int, ...]]) -> None:
-    """Numbered arrows for a line of play: move k goes from the first space it touches to the
-    last (a ring where it touches one); a move touching nothing (a dice roll) keeps its number.
-    A space ringed again gets a wider ring; a label that would fall on an earlier one moves round
-    its place until it is clear, and the labels are drawn last, so no later ring or arrow hides
-    an earlier step's number."""
+                      line: Iterable[tuple[tuple[int, ...], ...]]) -> None:
+    """Numbered arrows for a line of play, each move given by its strokes (the game record's
+    `move_strokes`): an arrow from a stroke's first space to its last, a ring round a stroke of
+    one space, all in the move's colour; a move with no strokes (a dice roll, a step drawn on
+    another panel) keeps its number. A space ringed again gets a wider ring; a label that would
+    fall on an earlier one moves round its place until it is clear, and the labels are drawn last,
+    so no later ring or arrow hides an earlier step's number."""
     labels: list[tuple[float, float, str, str]] = []
     rings: dict[tuple[float, float], int] = {}
-    for index, spaces in enumerate(line):
-        if not spaces:
-            continue
+    for index, strokes in enumerate(line):
         colour, label = LINE_COLOURS[index % len(LINE_COLOURS)], str(index + 1)
-        (x1, y1), (x2, y2) = centre(spaces[0]), centre(spaces[-1])
-        if len(spaces) == 1:
-            again = rings.get((x2, y2), 0)
-            rings[(x2, y2)] = again + 1
-            spot = drawing.ring(x2, y2, colour, label, radius=16.0 + RING_STEP * again, labelled=False)
-        else:
-            spot = drawing.arrow(x1, y1, x2, y2, colour, label, labelled=False)
-        x, y = _clear_spot(spot, [(lx, ly) for lx, ly, _, _ in labels])
-        labels.append((x, y, colour, label))
+        for spaces in strokes:
+            (x1, y1), (x2, y2) = centre(spaces[0]), centre(spaces[-1])
+            if len(spaces) == 1:
+                again = rings.get((x2, y2), 0)
+                rings[(x2, y2)] = again + 1
+                spot = drawing.ring(x2, y2, colour, label, radius=16.0 + RING_STEP * again, labelled=False)
+            else:
+                spot = drawing.arrow(x1, y1, x2, y2, colour, label, labelled=False)
+            x, y = _clear_spot(spot, [(lx, ly) for lx, ly, _, _ in labels])
+            labels.append((x, y, colour, label))
     for x, y, colour, label in labels:
         drawing.label_disc(x, y, colour, label)
 
@@ -201,6 +213,28 @@ def _clear_spot(spot: tuple[float, float], taken: list[tuple[float, float]]) -> 
             if clear(x, y):
                 return x, y
     return spot
+
+
+def panels(title: str, captions: list[str], pictures: list[str], columns: int = 2) -> str:
+    """One SVG of several pictures (SVG texts) in `columns` columns under `title`, each with its
+    caption above it: a line of play drawn step by step, each step on its own position."""
+    sizes = [tuple(float(v) for v in re.search(r'width="([0-9.]+)" height="([0-9.]+)"', svg).groups())
+             for svg in pictures]
+    gap, caption = 24.0, 28.0
+    widths = [max(w for w, _ in sizes[c::columns]) for c in range(min(columns, len(pictures)))]
+    d = Drawing(gap + sum(w + gap for w in widths), 0.0)
+    y = d.title(title) + 8
+    for start in range(0, len(pictures), columns):
+        x = gap
+        for column, (svg, text) in enumerate(zip(pictures[start:start + columns], captions[start:start + columns])):
+            d.text(x, y + caption / 2, text, size=15, anchor="start", bold=True)
+            d.rect(x - 1, y + caption - 1, sizes[start + column][0] + 2, sizes[start + column][1] + 2, "none",
+                   "#999999", 1.0)
+            d.parts.append(svg.replace("<svg ", f'<svg x="{number(x)}" y="{number(y + caption)}" ', 1).rstrip("\n"))
+            x += widths[column] + gap
+        y += caption + max(h for _, h in sizes[start:start + columns]) + gap
+    d.height = y
+    return d.to_text()
 
 
 def swatch_circle(fill: str, stroke: str = "#333333", letter: str = "", letter_colour: str = "#ffffff"):
@@ -274,7 +308,8 @@ class GridPicture:
         line = list(line)
         gap, left = 40.0, 40.0
         grid_width = self.columns * self.cell
-        width = max(560.0, left + self.grids * grid_width + (self.grids - 1) * gap + 24)
+        words = [text_width(text) for text in [*self.status, self.note]]
+        width = max(560.0, left + self.grids * grid_width + (self.grids - 1) * gap + 24, 48 + max(words))
         d = Drawing(width, 0.0)
         top = d.title(self.title, self.subtitle) + (26 if self.grid_titles else 4)
 
@@ -311,7 +346,7 @@ class GridPicture:
             d.text(24, y, self.note, size=12, anchor="start", fill="#555555")
             y += 22
         entries = self.legend + ([(swatch_arrow(), "best line, numbered in order")] if line else [])
-        y = d.legend(24, y + 4, entries, columns=3, column_width=(width - 48) / 3)
+        y = d.legend(24, y + 4, entries, width - 48)
         d.height = d.lines_of_text(24, y + 10, self.status) + 10
         return d.to_text()
 

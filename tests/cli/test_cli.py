@@ -98,4 +98,4 @@ def test_games_lists_each_game_with_what_its_chance_is():
     assert list(lines) == ["penguins", "island", "oros", "meerkats", "hop"]
     assert "HOP!: cards, throws and clouds, 3-6 players, hidden information" in lines["hop"]
     assert "Island Project: dice, 2-4 players" in lines["island"]
-    assert ": no chance, 2 players" in lines["penguins"] and ": dice, 1-4 players" in lines["meerkats"]
+    assert ": no chance, 2 players" in lines["penguins"] and ": a die, super tile draws and friend reveals, 1-4 players" in lines["meerkats"]

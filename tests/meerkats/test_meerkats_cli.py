@@ -111,3 +111,30 @@ def test_errors_are_one_line():
     assert "needs more than 16 MB" in one_line_error("analyze", "meerkats", "dunes-sprint", "--engine", "exact",
                                                      "--memory", "16")
     assert "1 to 4 players" in one_line_error("show", "meerkats", "--players", "5")
+
+
+def test_a_tile_draw_and_a_friend_reveal_are_named_for_what_they_are():
+    """M-7, M-5: after the setup each player draws a super tile (「每個玩家抽一個超級板塊」) and turns
+    its first friend tile: neither is a dice roll, and `hint` and `moves` say which it is and whose."""
+    code, out, _ = run("hint", "meerkats", "dunes-1", "--after", "g1")
+    assert code == 0, out
+    assert "The next move is A's super tile draw" in out and "dice" not in out
+    code, out, _ = run("moves", "meerkats", "dunes-1", "--after", "g1 draw:luck")
+    assert code == 0, out
+    assert out.splitlines()[0] == "the next move is A's friend reveal, not a choice: 4 outcomes"
+    code, out, _ = run("moves", "meerkats", "dunes-1", "--after", "g1 draw:luck reveal:mouse")
+    assert out.splitlines()[0] == "the next move is the dice roll, not a choice: 3 outcomes"
+
+
+def test_the_board_tells_the_friends_from_the_meerkats():
+    """The seats are A-D; the friends (M-5) are small letters on the board, so at the setup, with
+    no meerkat placed, no capital but the burrows' O stands in a cell (the beetle and the
+    chameleon once read as meerkats B and C), and the legend says which letter is which."""
+    code, out, _ = run("show", "meerkats", "--maze", TINY, "--players", "4")
+    assert code == 0, out
+    rows = [line for line in out.splitlines() if re.match(r"\s+\d ┃", line)]
+    cells = "".join(re.sub(r"^\s+\d ", "", line) for line in rows)
+    assert not set(cells) & set("ABCD")
+    assert all(cells.count(mark) == 2 for mark in "cbmt")  # each friend once per face
+    legend = " ".join(out.split())
+    assert "friends c chameleon, b beetle, m mouse, t turtle; meerkats A B C D" in legend

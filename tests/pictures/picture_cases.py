@@ -19,6 +19,7 @@ CASES = {
     "penguins-line": ("penguins", "5x5 IEPE1/P3s/3eS/epe2/ppPe1 - A play 14/12 0+0/0+0 20", "", "c5-NE a5-SW", None),
     "penguins-sealbay": ("penguins", "sealbay", "", "", None),
     "island": ("island", "start3", "2E roll:35 3", "+a1", None),
+    "island-2": ("island", "start2", "", "2E", None),  # two seats: the legend's arrow entry comes last in a row
     "oros": ("oros", "start", "+d2", "b3c3d3>S", None),
     "oros-game": ("oros", "game1", "forced:volcano>d1", "study>tectonic:c1d1c2>W", None),
     "meerkats": ("meerkats", None, "", "", TINY_MAZE),

@@ -71,7 +71,7 @@ def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, .
                (swatch_square("none", HIGHLIGHT, stroke_width=3.0), "the last move's seats")]
     if line:
         entries.append((swatch_arrow(), "best line, numbered in order"))
-    y = d.legend(24, y + 8, entries, columns=2, column_width=(d.width - 48) / 2)
+    y = d.legend(24, y + 8, entries, d.width - 48, columns=2)
     d.height = d.lines_of_text(24, y + 6, [text for text in status_lines(state) if text]) + 10
     return d.to_text()
 

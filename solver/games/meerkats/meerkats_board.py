@@ -3,9 +3,10 @@ up marked, then each player's state.
 
 Each face is the box drawing of the maze files, wider: walls are heavy lines (`━━━━━`, `┃`),
 hedges dotted (`┈┈┈┈┈`, `┊`), so the two read apart without colour; colour only adds to that
-(white walls, green hedges). A cell shows its burrow (`O`) or friend letter (C B M T, the capital
-of the friend's kind) and the seat letters of the meerkats on it; a meerkat stands on the same
-cell of both faces (M-3), so it is drawn on both, dimmed on the face that is down. Highlighted
+(white walls, green hedges). A cell shows its burrow (`O`) or friend letter (c b m t, the small
+letter of the friend's kind: the capitals are the seats) and the seat letters of the meerkats on
+it; a meerkat stands on the same cell of both faces (M-3), so it is drawn on both, dimmed on the
+face that is down. Highlighted
 cells (the last move's start and end) get square brackets and a background.
 """
 
@@ -39,6 +40,7 @@ SEAT_STYLES = ("bold red", "bold blue", "bold yellow", "bold magenta")
 FRIEND_STYLE = "bold cyan"
 BURROW_STYLE = "bold"
 CORNER = "+"
+FRIEND_MARKS = FRIEND_LETTERS.lower()  # the seats are A..D, so a friend is its kind's small letter
 
 
 def _face_lines(state: State, face: int, marked: frozenset[int]) -> list[Text]:
@@ -82,7 +84,7 @@ def _cell_text(state: State, face: int, cell: int, marked: frozenset[int], dim: 
     if cell in maze.burrows:
         body.append("O", style=BURROW_STYLE)
     elif cell in friends:
-        body.append(FRIEND_LETTERS[friends.index(cell)], style=FRIEND_STYLE)
+        body.append(FRIEND_MARKS[friends.index(cell)], style=FRIEND_STYLE)
     here = [seat for seat, m in enumerate(state.meerkats) if m.cell == cell]
     if here:
         if body.plain and len(body.plain) + 1 + len(here) <= INNER:
@@ -128,8 +130,10 @@ def _status_lines(state: State) -> list[Text]:
                           f"{FACE_NAMES[state.face]} face up"))
     lines.append(Text(f"supply: {', '.join(f'{c} {name}' for name, c in zip(TILE_NAMES, left))} "
                       f"(tiles held: {' '.join(tiles_text(m.tiles) for m in state.meerkats)})"))
-    lines.append(Text("walls ━ ┃, hedges ┈ ┊ (a shortcut tile passes either); O burrow; C B M T chameleon, beetle, "
-                      "mouse, turtle", style="dim"))
+    friends = ", ".join(f"{mark} {name}" for mark, name in zip(FRIEND_MARKS, FRIEND_NAMES))
+    meerkats = f"meerkat{'s' if state.players > 1 else ''} {' '.join(SEATS[:state.players])}"
+    lines.append(Text(f"walls ━ ┃, hedges ┈ ┊ (a shortcut tile passes either); O burrow; friends {friends}; "
+                      f"{meerkats}", style="dim"))
     return lines
 
 

@@ -16,6 +16,7 @@ from solver.games.meerkats.meerkats_rules import (
     MOVING,
     REVEAL,
     ROLL,
+    SEATS,
     SHORTCUT,
     SPEED,
     STEP,
@@ -26,6 +27,7 @@ from solver.games.meerkats.meerkats_rules import (
     friend_cell,
     kind_of,
     legal_moves,
+    next_event,
     step_moves,
     step_parts,
     stopping_cells,
@@ -61,6 +63,18 @@ _OTHER_WORDS = {
 }
 
 
+# What each kind of chance event is, in words (the record's `chance_name`): a seat's event names the seat.
+_CHANCE_EVENTS = {ROLL: "the dice roll", DRAW: "{seat}'s super tile draw", REVEAL: "{seat}'s friend reveal"}
+
+
+def chance_name(state: State) -> str:
+    """What chance decides next: the die, or whose super tile draw or friend reveal (by the kind of
+    the outcomes)."""
+    kind = kind_of(chance_outcomes(state)[0][0])
+    seat = SEATS[next_event(state)[0]] if kind != ROLL else ""
+    return _CHANCE_EVENTS[kind].format(seat=seat)
+
+
 def outcome_words(state: State, code: int) -> str:
     """What a move does, in a few words."""
     kind, data = kind_of(code), data_of(code)
@@ -86,7 +100,8 @@ def describe_moves(state: State) -> list[str]:
     """The legal moves with what each does, or the chance outcomes with their probabilities."""
     outcomes = chance_outcomes(state)
     if outcomes:
-        return [f"{format_move(state, code):16} {str(p):>5}  {outcome_words(state, code)}" for code, p in outcomes]
+        head = f"the next move is {chance_name(state)}, not a choice: {len(outcomes)} outcomes"
+        return [head] + [f"{format_move(state, code):16} {str(p):>5}  {outcome_words(state, code)}" for code, p in outcomes]
     moves = legal_moves(state)
     if not moves:
         return ["the game is over: no moves"]

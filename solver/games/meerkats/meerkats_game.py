@@ -9,7 +9,7 @@ from solver.games.game_record import Game, functions
 
 GAME = Game(
     name="meerkats", title="Rauf und Runter (meerkats)", seats="ABCD", players=(1, 4),
-    chance=True, hidden_information=False, single_agent=False,
+    chance=True, hidden_information=False, single_agent=False, chance_kind="a die, super tile draws and friend reveals",
     engines=("mcts", "exact", "expectimax", "random"), default_position="dunes-2", hint_seconds=1.0,
     **functions("solver.games.meerkats", {
         "meerkats_notation": "resolve_position format_position builtin_positions warmup_positions parse_move "
@@ -17,7 +17,7 @@ GAME = Game(
         "meerkats_rules": "legal_moves chance_outcomes successor is_over results reference_perft=perft phase_text",
         "meerkats_board": "render",
         "meerkats_svg": "svg",
-        "meerkats_explain": "touched describe_moves explain=explain_move",
+        "meerkats_explain": "touched describe_moves explain=explain_move chance_name",
         "meerkats_binding": "to_kernel kernel_name",
     }),
     players_of=lambda state: state.players,

@@ -10,9 +10,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from solver.games.board_tools import checked_highlight
-from solver.games.meerkats.meerkats_board import _status_lines
-from solver.games.meerkats.meerkats_maze import EAST, FACE_NAMES, FRIEND_LETTERS, FRIEND_NAMES, HEDGE, SOUTH, WALL
+from solver.games.meerkats.meerkats_board import FRIEND_MARKS, _status_lines
+from solver.games.meerkats.meerkats_maze import EAST, FACE_NAMES, FRIEND_NAMES, HEDGE, SOUTH, WALL
 from solver.games.meerkats.meerkats_rules import SEATS, State
+from solver.games.notation_tools import plural
 from solver.games.svg_tools import HIGHLIGHT, Drawing, GridPicture, swatch_circle, swatch_square
 
 FACE_FILL = ("#f3dfa8", "#c9a27a")  # desert sand, underground earth
@@ -36,7 +37,7 @@ def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, .
             d.text(x + CELL / 2, y + CELL / 2, "O", size=12, fill="#ffffff", bold=True, opacity=faded)
         elif index in friends:
             d.rect(x + 14, y + 14, 28, 28, FRIEND_FILL, rx=6.0, opacity=faded)
-            d.text(x + CELL / 2, y + CELL / 2, FRIEND_LETTERS[friends.index(index)], size=15, fill="#ffffff",
+            d.text(x + CELL / 2, y + CELL / 2, FRIEND_MARKS[friends.index(index)], size=15, fill="#ffffff",
                    bold=True, opacity=faded)
         here = [seat for seat, m in enumerate(state.meerkats) if m.cell == index]
         for k, seat in enumerate(here):
@@ -63,14 +64,14 @@ def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, .
 
     legend = [(swatch_circle(SEAT_FILL[s], letter=SEATS[s]), f"{SEATS[s]}'s meerkat") for s in range(state.players)]
     legend += [(swatch_circle("#5a3b1a", letter="O"), "corner burrow")]
-    legend += [(swatch_square(FRIEND_FILL, letter=FRIEND_LETTERS[k], letter_colour="#ffffff"), FRIEND_NAMES[k])
+    legend += [(swatch_square(FRIEND_FILL, letter=FRIEND_MARKS[k], letter_colour="#ffffff"), FRIEND_NAMES[k])
                for k in range(len(FRIEND_NAMES))]
     legend += [(_wall_swatch(WALL_COLOUR, None), "wall"), (_wall_swatch(HEDGE_COLOUR, "5 4"), "hedge (a shortcut passes)"),
                (swatch_square("none", HIGHLIGHT, stroke_width=3.0), "the last move's cells")]
     titles = tuple(f"{FACE_NAMES[f]} face" + (" (up)" if f == state.face else " (down)") for f in (0, 1))
     picture = GridPicture(
         title=f"Rauf und Runter (meerkats), maze {Path(maze.name).name}: {SEATS[state.to_move]} to move",
-        subtitle=f"{state.players} players; turn {state.turn} of {state.turn_cap}; {FACE_NAMES[state.face]} face up",
+        subtitle=f"{plural(state.players, 'player')}; turn {state.turn} of {state.turn_cap}; {FACE_NAMES[state.face]} face up",
         columns=n, rows=n, draw_cell=draw_cell, legend=legend, status=[t.plain for t in _status_lines(state)][:-1],
         cell=CELL, grids=2, grid_titles=titles, line_grid=state.face, draw_edges=draw_edges,
     )

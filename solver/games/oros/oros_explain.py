@@ -99,3 +99,40 @@ def explain_move(state: oros.State, move: int, score=None) -> str:
 def touched_cells(state: oros.State, move: int) -> tuple[int, ...]:
     """The cells an action changes (highlighted by `show --after`)."""
     return changed_cells(state, oros.successor(state, move))
+
+
+def strokes(state: oros.State, move: int) -> tuple[tuple[int, ...], ...]:
+    """How a picture draws an action (the record's `strokes`): a drift as one arrow along its line,
+    a tectonic move as an arrow from each cell of the group to where it goes, an eruption as an
+    arrow along each stream of lava to the last cell it raised, a creation as a ring on its cell.
+    A step across the wrapping edge is a ring on each cell instead (a straight arrow would point
+    back across the map)."""
+    kind = oros.move_kind(move)
+    if kind in (oros.DRIFT_ROW, oros.DRIFT_COL):
+        _, line, _, sense = oros.decode_drift(move)
+        cells = oros.line_cells(state, kind, line)
+        return (tuple(cells[::-1] if sense else cells),)
+    if kind == oros.TECTONIC:
+        group, direction = oros.decode_tectonic(move)
+        return tuple(mark for cell in group for mark in _step_marks(state, [cell, oros.step(state, cell, direction)],
+                                                                   direction))
+    if kind == oros.ERUPT:
+        cell, _, lava = oros.decode_erupt(move)
+        raised = set(changed_cells(state, oros.successor(state, move))) - {cell}
+        marks = []
+        for direction, amount in zip(oros.ORTHOGONAL, lava):
+            stream = [cell]
+            while amount and oros.step(state, stream[-1], direction) in raised - set(stream):
+                stream.append(oros.step(state, stream[-1], direction))
+            marks += _step_marks(state, stream, direction) if len(stream) > 1 else []
+        return tuple(marks) or ((cell,),)
+    return ((oros.decode_create(move),),)
+
+
+def _step_marks(state: oros.State, cells: list[int], direction: int) -> list[tuple[int, ...]]:
+    """Cells stepped through one by one in `direction`: one arrow from the first to the last, or
+    a ring on each where a step wraps round the map's edge."""
+    dr, dc = oros.STEPS[direction]
+    straight = all(b // state.width - a // state.width == dr and b % state.width - a % state.width == dc
+                   for a, b in zip(cells, cells[1:]))
+    return [(cells[0], cells[-1])] if straight else [(cell,) for cell in cells]

@@ -164,6 +164,15 @@ def touched_cells(state: State, move: int) -> tuple[int, ...]:
     return tuple(sorted(moved | set(oros_explain.changed_cells(state.map, after.map))))
 
 
+def strokes(state: State, move: int) -> tuple[tuple[int, ...], ...]:
+    """How a picture draws a ply: its tectonics move as the map's strokes (oros_explain.strokes),
+    every other cell it changes (followers, sanctuaries) as a ring."""
+    tectonics = map_move(decode_ply(move))
+    marks = oros_explain.strokes(state.map, tectonics) if tectonics is not None else ()
+    drawn = {cell for mark in marks for cell in mark}
+    return marks + tuple((cell,) for cell in touched_cells(state, move) if cell not in drawn)
+
+
 def describe_moves(state: State) -> list[str]:
     """The legal plies of the seat to move, grouped by what they do (at an AI's draw: its cards)."""
     moves = legal_moves(state)

@@ -63,7 +63,7 @@ GAME = Game(
     **kinds("oros_notation", "oros_full_game", "parse_move format_move"),
     **kinds("oros_rules", "oros_full_game", "legal_moves successor reference_perft=perft"),
     **kinds("oros_board", "oros_full_board", "render"),
-    **kinds("oros_explain", "oros_full_explain", "touched=touched_cells describe_moves explain=explain_move"),
+    **kinds("oros_explain", "oros_full_explain", "touched=touched_cells strokes describe_moves explain=explain_move"),
     **kinds("oros_binding", "oros_game_binding", "to_kernel"),
     kernel_name=kernel_name,
     is_over=by_kind(lambda state: False, lazy(f"{PACKAGE}.oros_full_rules", "is_over")),  # a map can always be reshaped

@@ -60,7 +60,7 @@ MARGIN = 24.0
 def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, ...]] = ()) -> str:
     """The position as SVG text: title, board with wrap copies, legend and state of play;
     `highlight` spaces outlined (the last move), `line` a line of play drawn as numbered arrows
-    (the spaces each move touches)."""
+    (each move's strokes: the spaces it touches)."""
     marked = checked_highlight(highlight, state.size, "square", f"{state.width}x{state.height} board")
     width, height = state.width, state.height
     left = MARGIN + 30
@@ -87,17 +87,20 @@ def svg(state: State, highlight: Iterable[int] = (), line: Iterable[tuple[int, .
             square = r * width + q
             _space(drawing, state, square, *centre(q, r), square in marked, None)
     _seam(drawing, centre, width, height)
+    # The rows are skewed, so a file runs down to the right: its letter stands straight over its
+    # space in the first row and straight under its space in the last, beyond the wrap copies.
     for q in range(width):
-        drawing.text(*centre(q, -2), FILES[q], bold=True)
-        drawing.text(*centre(q, height + 1), FILES[q], bold=True)
+        drawing.text(centre(q, 0)[0], centre(q, -2)[1], FILES[q], bold=True)
+        drawing.text(centre(q, height - 1)[0], centre(q, height + 1)[1], FILES[q], bold=True)
     for r in range(height):
         x, y = centre(-1.9, r)
         drawing.text(x, y, str(r + 1), bold=True)
-    draw_line_of_play(drawing, lambda s: centre(s % width, s // width), [_path(state, spaces) for spaces in line])
+    paths = [tuple(_path(state, spaces) for spaces in strokes) for strokes in line]
+    draw_line_of_play(drawing, lambda s: centre(s % width, s // width), paths)
     y = centre(0, height + 1.8)[1]
     drawing.text(MARGIN, y, "edges wrap: the faded spaces beyond the dashed seam are the opposite edges",
                  size=12, anchor="start", fill="#555555")
-    y = drawing.legend(MARGIN, y + 24, _legend_entries(state, bool(line)), columns=3, column_width=(drawing.width - 2 * MARGIN) / 3)
+    y = drawing.legend(MARGIN, y + 24, _legend_entries(state, bool(line)), drawing.width - 2 * MARGIN)
     y = drawing.lines_of_text(MARGIN, y + 10, _status_lines(state))
     drawing.height = y + 10
     return drawing.to_text()
