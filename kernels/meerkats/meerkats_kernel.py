@@ -357,39 +357,45 @@ def _walk(state, data, seat, players, out):
     out[L.TURN] = turn
     face = _face(state)
     met = _field(player, L.MET[0], L.MET[1])
-    if _field(player, L.SEEKING[0], 1):
+    seeking = _field(player, L.SEEKING[0], 1)
+    in_burrow = _is_burrow(state, cell)
+    if seeking:
         if cell == _friend_cell(state, face, _field(player, L.FRIEND[0], L.FRIEND[1])):
             player = _with(_with(player, L.MET[0], L.MET[1], met + 1), L.SEEKING[0], 1, 0)
+    elif in_burrow and met == _field(game, L.FRIENDS[0], L.FRIENDS[1]):
         out[L.PLAYER + seat] = player
-    else:
-        out[L.PLAYER + seat] = player
-        if _is_burrow(state, cell):
-            if met == _field(game, L.FRIENDS[0], L.FRIENDS[1]):
-                out[L.GAME] = _with(_with(game, L.PHASE[0], L.PHASE[1], L.OVER), L.WINNER[0], L.WINNER[1], seat + 1)
-                return
-            game = _flip(out, game, players)
-    if turn >= state[L.CAP]:
-        out[L.GAME] = _with(game, L.PHASE[0], L.PHASE[1], L.OVER)  # M-8: a draw
+        out[L.GAME] = _with(_with(game, L.PHASE[0], L.PHASE[1], L.OVER), L.WINNER[0], L.WINNER[1], seat + 1)
         return
+    out[L.PLAYER + seat] = player
+    if turn >= state[L.CAP]:
+        out[L.GAME] = _with(game, L.PHASE[0], L.PHASE[1], L.OVER)  # M-8: a draw, even on a flipping walk (M-6)
+        return
+    if not seeking and in_burrow:
+        game = _flip(state, out, game, players)
     out[L.GAME] = _with(game, L.TO_MOVE[0], L.TO_MOVE[1], (seat + 1) % players)
     _settle(out)
 
 
 @njit(cache=True, inline="always")
-def _flip(out, game, players):
+def _flip(state, out, game, players):
     """The board turns over (M-6): the game word with the other face up, a reveal pending for
     every player who has met the current friend and has more to meet, a draw for every player
-    still seeking."""
+    still seeking, who meets that friend at once if standing on its cell on the new face (M-6 as
+    amended)."""
     friends = _field(game, L.FRIENDS[0], L.FRIENDS[1])
+    face = 1 - _field(game, L.FACE[0], 1)
     draws = np.int64(0)
     reveals = np.int64(0)
     for s in range(players):
         player = out[L.PLAYER + s]
+        met = _field(player, L.MET[0], L.MET[1])
         if _field(player, L.SEEKING[0], 1):
             draws |= np.int64(1) << s
-        elif _field(player, L.MET[0], L.MET[1]) < friends:
+            if _field(player, L.CELL[0], L.CELL[1]) == _friend_cell(state, face, _field(player, L.FRIEND[0], L.FRIEND[1])):
+                out[L.PLAYER + s] = _with(_with(player, L.MET[0], L.MET[1], met + 1), L.SEEKING[0], 1, 0)
+        elif met < friends:
             reveals |= np.int64(1) << s
-    game = _with(game, L.FACE[0], 1, 1 - _field(game, L.FACE[0], 1))
+    game = _with(game, L.FACE[0], 1, face)
     return _with(_with(game, L.DRAWS[0], L.DRAWS[1], draws), L.REVEALS[0], L.REVEALS[1], reveals)
 
 

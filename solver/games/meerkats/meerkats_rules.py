@@ -266,22 +266,27 @@ def _walked(state: State, cell: int, speed: int, shortcut: int) -> State:
     if meerkat.seeking:
         if cell == friend_cell(state, seat):
             state = _with_meerkat(state, seat, met=meerkat.met + 1, seeking=False)
-    elif cell in state.maze.burrows:
-        if meerkat.met == state.friends:
-            return replace(state, phase=OVER, winner=seat)  # M-6: no flip needed
-        state = _flipped(state)
+    elif cell in state.maze.burrows and meerkat.met == state.friends:
+        return replace(state, phase=OVER, winner=seat)  # M-6: no flip needed
     if state.turn >= state.turn_cap:
-        return replace(state, phase=OVER)  # M-8: a draw
+        return replace(state, phase=OVER)  # M-8: a draw, even on a flipping walk (M-6: nothing pending)
+    if not meerkat.seeking and cell in state.maze.burrows:
+        state = _flipped(state)
     state = replace(state, to_move=(seat + 1) % state.players)
     return _settled(state)
 
 
 def _flipped(state: State) -> State:
     """The board turns over (M-6): every player who has met their current friend reveals the
-    next one (if any is left to meet); every player still seeking theirs draws a super tile."""
+    next one (if any is left to meet); every player still seeking theirs draws a super tile and
+    meets that friend at once if standing on its cell on the new face (M-6 as amended)."""
     reveals = tuple(not m.seeking and m.met < state.friends for m in state.meerkats)
     draws = tuple(m.seeking for m in state.meerkats)
-    return replace(state, face=1 - state.face, reveals=reveals, draws=draws)
+    state = replace(state, face=1 - state.face, reveals=reveals, draws=draws)
+    for seat, meerkat in enumerate(state.meerkats):
+        if meerkat.seeking and meerkat.cell == friend_cell(state, seat):
+            state = _with_meerkat(state, seat, met=meerkat.met + 1, seeking=False)
+    return state
 
 
 def is_over(state: State) -> bool:
