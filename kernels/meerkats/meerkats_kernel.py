@@ -157,6 +157,12 @@ def _stops(state, player, face):
 
 
 @njit(cache=True, inline="always")
+def _meets(player):
+    """The PLAYER word after meeting its current friend: one more met, heading for a burrow (M-5)."""
+    return _with(_with(player, L.MET[0], L.MET[1], _field(player, L.MET[0], L.MET[1]) + 1), L.SEEKING[0], 1, 0)
+
+
+@njit(cache=True, inline="always")
 def _supply(state, kind):
     """Super tiles of `kind` in the supply: the box's less those held (M-7)."""
     shift = (L.SPEED[0], L.LUCK_TILES[0], L.SHORTCUT[0])[kind]
@@ -322,7 +328,7 @@ def apply(state, move, out):
         player = _with(_with(player, L.FRIEND[0], L.FRIEND[1], data), L.SEEKING[0], 1, 1)
         if _field(player, L.CELL[0], L.CELL[1]) == _friend_cell(state, _face(state), data):
             # Standing on the new friend meets it at once (M-6).
-            player = _with(_with(player, L.MET[0], L.MET[1], _field(player, L.MET[0], L.MET[1]) + 1), L.SEEKING[0], 1, 0)
+            player = _meets(player)
         out[L.PLAYER + event_seat] = player
         out[L.GAME] = _with(game, L.REVEALS[0] + event_seat, 1, 0)
         _settle(out)
@@ -361,7 +367,7 @@ def _walk(state, data, seat, players, out):
     in_burrow = _is_burrow(state, cell)
     if seeking:
         if cell == _friend_cell(state, face, _field(player, L.FRIEND[0], L.FRIEND[1])):
-            player = _with(_with(player, L.MET[0], L.MET[1], met + 1), L.SEEKING[0], 1, 0)
+            player = _meets(player)
     elif in_burrow and met == _field(game, L.FRIENDS[0], L.FRIENDS[1]):
         out[L.PLAYER + seat] = player
         out[L.GAME] = _with(_with(game, L.PHASE[0], L.PHASE[1], L.OVER), L.WINNER[0], L.WINNER[1], seat + 1)
@@ -391,8 +397,9 @@ def _flip(state, out, game, players):
         met = _field(player, L.MET[0], L.MET[1])
         if _field(player, L.SEEKING[0], 1):
             draws |= np.int64(1) << s
-            if _field(player, L.CELL[0], L.CELL[1]) == _friend_cell(state, face, _field(player, L.FRIEND[0], L.FRIEND[1])):
-                out[L.PLAYER + s] = _with(_with(player, L.MET[0], L.MET[1], met + 1), L.SEEKING[0], 1, 0)
+            friend = _friend_cell(state, face, _field(player, L.FRIEND[0], L.FRIEND[1]))
+            if _field(player, L.CELL[0], L.CELL[1]) == friend:
+                out[L.PLAYER + s] = _meets(player)
         elif met < friends:
             reveals |= np.int64(1) << s
     game = _with(game, L.FACE[0], 1, face)

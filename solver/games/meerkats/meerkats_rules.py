@@ -199,6 +199,11 @@ def _with_meerkat(state: State, seat: int, **changes) -> State:
     return replace(state, meerkats=tuple(meerkats))
 
 
+def _met(state: State, seat: int) -> State:
+    """`state` after `seat` meets its current friend: one more met, heading for a burrow (M-5)."""
+    return _with_meerkat(state, seat, met=state.meerkats[seat].met + 1, seeking=False)
+
+
 def _set(flags: tuple[bool, ...], seat: int, value: bool) -> tuple[bool, ...]:
     """`flags` with one seat's flag set to `value`."""
     return tuple(value if s == seat else f for s, f in enumerate(flags))
@@ -242,7 +247,7 @@ def _revealed(state: State, seat: int, kind: int) -> State:
     state = _with_meerkat(state, seat, friend=kind, seeking=True, pool=tuple(pool))
     state = replace(state, reveals=_set(state.reveals, seat, False))
     if meerkat.cell == friend_cell(state, seat):
-        state = _with_meerkat(state, seat, met=meerkat.met + 1, seeking=False)
+        state = _met(state, seat)
     return state
 
 
@@ -265,7 +270,7 @@ def _walked(state: State, cell: int, speed: int, shortcut: int) -> State:
     state = replace(_with_meerkat(state, seat, cell=cell, tiles=tiles), turn=state.turn + 1, roll=0)
     if meerkat.seeking:
         if cell == friend_cell(state, seat):
-            state = _with_meerkat(state, seat, met=meerkat.met + 1, seeking=False)
+            state = _met(state, seat)
     elif cell in state.maze.burrows and meerkat.met == state.friends:
         return replace(state, phase=OVER, winner=seat)  # M-6: no flip needed
     if state.turn >= state.turn_cap:
@@ -285,7 +290,7 @@ def _flipped(state: State) -> State:
     state = replace(state, face=1 - state.face, reveals=reveals, draws=draws)
     for seat, meerkat in enumerate(state.meerkats):
         if meerkat.seeking and meerkat.cell == friend_cell(state, seat):
-            state = _with_meerkat(state, seat, met=meerkat.met + 1, seeking=False)
+            state = _met(state, seat)
     return state
 
 
