@@ -16,7 +16,7 @@ from solver.games.meerkats.meerkats_notation import BUILTIN_POSITIONS
 from tests.cli_cases import one_line_error, run
 
 TINY = str(Path(__file__).parent / "tiny.maze")
-SIZES = Path(__file__).parent / "sizes"  # openN.maze: one test maze of each size M-4 allows
+SIZES = Path(__file__).parent / "sizes"  # open5.maze .. open9.maze: one maze of each size M-4 allows
 # Solo: A started on a1, drew a shortcut tile, seeks the mouse on f3; rolled 2, walked to c1, rolled 3.
 ON_F1_NEXT = "a1 draw:shortcut reveal:mouse roll:2 c1 roll:3"
 
@@ -62,6 +62,20 @@ def test_hint_at_a_roll_lists_the_outcomes_with_their_values():
     assert code == 0, out
     assert "the dice roll" in out
     assert len(re.findall(r"roll:\d .*33\.3%.*then \d+\.\d+ turns", out)) == 3
+
+
+def test_hint_solo_at_the_cap_ranks_the_win_first():
+    """M-8: a solo game cut off by the turn cap is lost. A has met its only friend and stands on
+    f1 with a roll of 1 in the tenth turn of ten: g1, one step east, is a burrow and wins at once;
+    e1 and f2 end the game unsolved. The exact solver once counted a cut-off as no turns left to
+    play (1.00 turn, as good as the win) and ranked e1 first; the win must rank first and the
+    cut-offs cost more turns than it."""
+    code, out, _ = run("hint", "meerkats", "dunes A:f1:1t:2221:- desert A move 1 - 9 friends=1 cap=10")
+    assert code == 0, out
+    ranked = re.findall(r"^\d+\. +(\w+) .*?(\d+\.\d+) more turns expected", out, re.M)
+    assert [move for move, _ in ranked][0] == "g1" and sorted(move for move, _ in ranked) == ["e1", "f2", "g1"], out
+    assert ranked[0][1] == "1.00" and all(float(turns) > 1.0 for _, turns in ranked[1:]), out
+    assert "e1; the turn cap ends the game unsolved" in out
 
 
 def test_hint_two_players_uses_mcts():
@@ -120,8 +134,8 @@ def test_errors_are_one_line():
 def test_every_board_size_in_every_command(size):
     """M-4: "any 5..9 per side in files". A 9 x 9 face has 81 cells, more than the 64 bits of a
     word: every command once ended there in `internal error: OverflowError`. On
-    tests/meerkats/sizes/openN.maze, drawn with the turtle in the middle of the bottom row of the
-    desert face and the bottom row open: show, moves, perft (kernel = reference), analyze (the
+    tests/meerkats/sizes/open5.maze .. open9.maze, drawn with the turtle in the middle of the
+    bottom row of the desert face and the bottom row open: show, moves, perft (kernel = reference), analyze (the
     exact solver solo, MCTS with two seats), hint and match."""
     maze = str(SIZES / f"open{size}.maze")
     last_column, before_last = "abcdefghi"[size - 1], "abcdefghi"[size - 2]
