@@ -3,7 +3,9 @@ graph, then value iteration to the game's exact values (solver/search/exact_core
 
 For a game of two or more seats the values are each seat's expected result under optimal play
 by every seat (1 win, 0 loss, 1/k of a win shared by k seats; a game the turn cap cuts off is a
-draw shared by all); for one seat, the fewest expected turns to finish. Sweeps run until no
+draw shared by all); for one seat, the fewest expected turns to finish, where a game the turn
+cap cuts off is a failure that counts the turns it played plus the root's turns left (so twice
+the turns the root had: more than any game that finishes in time). Sweeps run until no
 value changes by more than TOLERANCE or until the root's turns left (the turn cap) are used up:
 either way the values are the game's, under its turn cap, to that tolerance.
 
@@ -168,7 +170,7 @@ def solve(kernel: str, root: np.ndarray, memory_mb: int = DEFAULT_MEMORY_MB, sto
     first = np.zeros(nodes_room + 1, dtype=np.int64)
     target = np.zeros(edges_room, dtype=np.int32)
     probability = np.zeros(edges_room, dtype=np.float64)
-    start_value = 1.0 / players if players > 1 else 0.0  # no turns left: a shared draw, or nothing to count
+    start_value = start_values(players, horizon)
     values = np.full((nodes_room, players), start_value)
     counts = np.zeros(4, dtype=np.int64)
     while True:
@@ -221,6 +223,13 @@ def solve(kernel: str, root: np.ndarray, memory_mb: int = DEFAULT_MEMORY_MB, sto
     return Solution(kernel, root.copy(), players, keys[:nodes], table, kind[:nodes], mover[:nodes], first[:nodes + 1],
                     target[:edges], probability[:edges], a, b, nodes, edges, horizon, sweeps, float(change),
                     enumerated - started, time.perf_counter() - enumerated)
+
+
+def start_values(players: int, horizon: int) -> float:
+    """Every seat's value of a game still running when no turns are left: a draw shared by all,
+    or alone a failure, the turns played plus a penalty of the root's turns left (a cut-off
+    counts twice the turns it was given, worse than any game that finishes in time)."""
+    return 1.0 / players if players > 1 else float(max(horizon, 0))
 
 
 def _grown(array: np.ndarray, length: int, fill=0) -> np.ndarray:

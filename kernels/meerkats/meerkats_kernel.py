@@ -2,7 +2,8 @@
 layout of kernels/meerkats/meerkats_layout.py, move for move the reference rules of
 solver/games/meerkats/meerkats_rules.py.
 
-Walls and hedges are per-face masks per direction; a walk is a flood over those masks, one step
+Walls and hedges are per-face masks per direction, each of two words (cells 0..63 and 64..127:
+a 9 x 9 face has 81 cells, M-4); a walk is a flood over those masks, one step
 at a time, kept apart by the number of walls passed (shortcut tiles): after t steps, layer j
 holds the cells a walk of exactly t steps reaches having passed j walls, and a stopping cell
 (the friend sought, or the burrows once it is met) leaves the flood for the `ended` layers the
@@ -18,7 +19,7 @@ vary, packed), `solve_state` (a position rebuilt from a key, turn 0 and no turn 
 import numpy as np
 from numba import njit
 
-from kernels.bits import ONE, ZERO, bit, copy_words, lowest_square
+from kernels.bits import ONE, ZERO, bit, copy_words, lowest_square, put
 from kernels.meerkats import meerkats_layout as L
 from kernels.rng import random_below, random_unit
 
@@ -70,39 +71,95 @@ def _friend_cell(state, face, kind):
     return _field(state[L.FRIEND_CELLS], 7 * (4 * face + kind), 7)
 
 
+# ------------------------------------------------------------------------------ cell masks
+# A mask of cells is two words, (low, high): cell i is bit i of low for i < 64, else bit i - 64
+# of high (kernels/meerkats/meerkats_layout.py).
+
+
+@njit(cache=True, inline="always")
+def _cell_mask(cell):
+    """The mask of one cell."""
+    if cell < 64:
+        return bit(cell), ZERO
+    return ZERO, bit(cell - 64)
+
+
+@njit(cache=True, inline="always")
+def _shifted_up(low, high, s):
+    """The mask moved `s` cells up the numbering (1 <= s < 64)."""
+    return low << s, (high << s) | (low >> (np.uint64(64) - s))
+
+
+@njit(cache=True, inline="always")
+def _shifted_down(low, high, s):
+    """The mask moved `s` cells down the numbering (1 <= s < 64)."""
+    return (low >> s) | (high << (np.uint64(64) - s)), high >> s
+
+
+@njit(cache=True, inline="always")
+def _corners(state):
+    """The four corner cells (the burrows), in increasing order."""
+    n = np.int64(state[L.SIZE])
+    return np.int64(0), n - 1, n * (n - 1), n * n - 1
+
+
+@njit(cache=True, inline="always")
+def _is_burrow(state, cell):
+    """True on a corner (a burrow)."""
+    a, b, c, d = _corners(state)
+    return cell == a or cell == b or cell == c or cell == d
+
+
 @njit(cache=True, inline="always")
 def _burrows(state):
     """The four corners as a mask."""
-    n = np.int64(state[L.SIZE])
-    return bit(0) | bit(n - 1) | bit(n * (n - 1)) | bit(n * n - 1)
+    low, high = ZERO, ZERO
+    for cell in _corners(state):
+        one_low, one_high = _cell_mask(cell)
+        low, high = low | one_low, high | one_high
+    return low, high
 
 
 @njit(cache=True, inline="always")
-def _neighbours(cells, east, south, size):
-    """Every cell one step from `cells` across a side marked in `east` (the cell's east side) or
-    `south` (its south side): the open sides of a face, or its walls and hedges."""
-    s = np.uint64(size)
-    return ((cells & east) << ONE) | ((cells >> ONE) & east) | ((cells & south) << s) | ((cells >> s) & south)
+def _neighbours(low, high, state, east, south, size):
+    """Every cell one step from the mask (low, high) across a side marked in the mask words at
+    state[east], state[east + 1] (the cell's east side) or state[south], state[south + 1] (its
+    south side): the open sides of a face, or its walls and hedges."""
+    e_low, e_high, s_low, s_high = state[east], state[east + 1], state[south], state[south + 1]
+    n = np.uint64(size)
+    a_low, a_high = _shifted_up(low & e_low, high & e_high, ONE)
+    b_low, b_high = _shifted_down(low, high, ONE)
+    c_low, c_high = _shifted_up(low & s_low, high & s_high, n)
+    d_low, d_high = _shifted_down(low, high, n)
+    return (a_low | (b_low & e_low) | c_low | (d_low & s_low),
+            a_high | (b_high & e_high) | c_high | (d_high & s_high))
 
 
 @njit(cache=True, inline="always")
-def _open_step(cells, state, face, size):
-    """Every cell one open step from `cells` on `face`."""
-    return _neighbours(cells, state[L.OPEN_E + face], state[L.OPEN_S + face], size)
+def _open_step(low, high, state, face, size):
+    """Every cell one open step from the mask (low, high) on `face`."""
+    return _neighbours(low, high, state, L.OPEN_E + L.MASK_WORDS * face, L.OPEN_S + L.MASK_WORDS * face, size)
 
 
 @njit(cache=True, inline="always")
-def _wall_step(cells, state, face, size):
-    """Every cell one step through a wall or hedge from `cells` on `face` (a shortcut tile)."""
-    return _neighbours(cells, state[L.WALL_E + face], state[L.WALL_S + face], size)
+def _wall_step(low, high, state, face, size):
+    """Every cell one step through a wall or hedge from the mask (low, high) on `face` (a
+    shortcut tile)."""
+    return _neighbours(low, high, state, L.WALL_E + L.MASK_WORDS * face, L.WALL_S + L.MASK_WORDS * face, size)
 
 
 @njit(cache=True, inline="always")
 def _stops(state, player, face):
     """The cells that end this meerkat's move: its friend while seeking, else the burrows."""
     if _field(player, L.SEEKING[0], 1):
-        return bit(_friend_cell(state, face, _field(player, L.FRIEND[0], L.FRIEND[1])))
+        return _cell_mask(_friend_cell(state, face, _field(player, L.FRIEND[0], L.FRIEND[1])))
     return _burrows(state)
+
+
+@njit(cache=True, inline="always")
+def _meets(player):
+    """The PLAYER word after meeting its current friend: one more met, heading for a burrow (M-5)."""
+    return _with(_with(player, L.MET[0], L.MET[1], _field(player, L.MET[0], L.MET[1]) + 1), L.SEEKING[0], 1, 0)
 
 
 @njit(cache=True, inline="always")
@@ -177,14 +234,9 @@ def legal_moves(state, out):
     if phase == L.OVER:
         return 0
     if phase == L.SETUP:
-        corners = _burrows(state)
         n = 0
-        while corners:
-            cell = lowest_square(corners)
-            corners &= corners - ONE
-            if n < out.shape[0]:
-                out[n] = (L.BURROW << L.KIND_SHIFT) | cell
-            n += 1
+        for cell in _corners(state):
+            n = put(out, n, (L.BURROW << L.KIND_SHIFT) | cell)
         return n
     if phase != L.MOVING:
         probs = np.empty(out.shape[0], dtype=np.float64)
@@ -207,29 +259,31 @@ def _step_moves(state, out):
     roll = _field(state[L.GAME], L.ROLL_FIELD[0], L.ROLL_FIELD[1])
     speed = _field(player, L.SPEED[0], 3)
     shortcut = _field(player, L.SHORTCUT[0], 3)
-    stops = _stops(state, player, face)
-    walking = np.zeros(LAYERS, dtype=np.uint64)
-    ended = np.zeros(LAYERS, dtype=np.uint64)
-    walking[0] = bit(_field(player, L.CELL[0], L.CELL[1]))
+    stops_low, stops_high = _stops(state, player, face)
+    walking = np.zeros((LAYERS, 2), dtype=np.uint64)  # (low, high) per layer
+    ended = np.zeros((LAYERS, 2), dtype=np.uint64)
+    walking[0, 0], walking[0, 1] = _cell_mask(_field(player, L.CELL[0], L.CELL[1]))
     taken = np.int64(0)
     for extra in range(speed + 1):
         target = roll + 2 * extra
         while taken < target:
             for j in range(shortcut, -1, -1):  # layer j - 1 still holds the previous step
-                reached = _open_step(walking[j], state, face, size)
+                low, high = _open_step(walking[j, 0], walking[j, 1], state, face, size)
                 if j > 0:
-                    reached |= _wall_step(walking[j - 1], state, face, size)
-                ended[j] |= reached & stops
-                walking[j] = reached & ~stops
+                    wall_low, wall_high = _wall_step(walking[j - 1, 0], walking[j - 1, 1], state, face, size)
+                    low, high = low | wall_low, high | wall_high
+                ended[j, 0] |= low & stops_low
+                ended[j, 1] |= high & stops_high
+                walking[j, 0], walking[j, 1] = low & ~stops_low, high & ~stops_high
             taken += 1
         for j in range(shortcut + 1):
-            ends = walking[j] | ended[j]
-            while ends:
-                cell = lowest_square(ends)
-                ends &= ends - ONE
-                if n < out.shape[0]:
-                    out[n] = (L.STEP << L.KIND_SHIFT) | cell | (extra << L.SPEED_SHIFT) | (j << L.SHORTCUT_SHIFT)
-                n += 1
+            tiles = (extra << L.SPEED_SHIFT) | (j << L.SHORTCUT_SHIFT)
+            for half in range(2):
+                ends = walking[j, half] | ended[j, half]
+                while ends:
+                    cell = lowest_square(ends) + 64 * half
+                    ends &= ends - ONE
+                    n = put(out, n, (L.STEP << L.KIND_SHIFT) | cell | tiles)
     return n
 
 
@@ -274,7 +328,7 @@ def apply(state, move, out):
         player = _with(_with(player, L.FRIEND[0], L.FRIEND[1], data), L.SEEKING[0], 1, 1)
         if _field(player, L.CELL[0], L.CELL[1]) == _friend_cell(state, _face(state), data):
             # Standing on the new friend meets it at once (M-6).
-            player = _with(_with(player, L.MET[0], L.MET[1], _field(player, L.MET[0], L.MET[1]) + 1), L.SEEKING[0], 1, 0)
+            player = _meets(player)
         out[L.PLAYER + event_seat] = player
         out[L.GAME] = _with(game, L.REVEALS[0] + event_seat, 1, 0)
         _settle(out)
@@ -309,39 +363,46 @@ def _walk(state, data, seat, players, out):
     out[L.TURN] = turn
     face = _face(state)
     met = _field(player, L.MET[0], L.MET[1])
-    if _field(player, L.SEEKING[0], 1):
+    seeking = _field(player, L.SEEKING[0], 1)
+    in_burrow = _is_burrow(state, cell)
+    if seeking:
         if cell == _friend_cell(state, face, _field(player, L.FRIEND[0], L.FRIEND[1])):
-            player = _with(_with(player, L.MET[0], L.MET[1], met + 1), L.SEEKING[0], 1, 0)
+            player = _meets(player)
+    elif in_burrow and met == _field(game, L.FRIENDS[0], L.FRIENDS[1]):
         out[L.PLAYER + seat] = player
-    else:
-        out[L.PLAYER + seat] = player
-        if bit(cell) & _burrows(state):
-            if met == _field(game, L.FRIENDS[0], L.FRIENDS[1]):
-                out[L.GAME] = _with(_with(game, L.PHASE[0], L.PHASE[1], L.OVER), L.WINNER[0], L.WINNER[1], seat + 1)
-                return
-            game = _flip(out, game, players)
-    if turn >= state[L.CAP]:
-        out[L.GAME] = _with(game, L.PHASE[0], L.PHASE[1], L.OVER)  # M-8: a draw
+        out[L.GAME] = _with(_with(game, L.PHASE[0], L.PHASE[1], L.OVER), L.WINNER[0], L.WINNER[1], seat + 1)
         return
+    out[L.PLAYER + seat] = player
+    if turn >= state[L.CAP]:
+        out[L.GAME] = _with(game, L.PHASE[0], L.PHASE[1], L.OVER)  # M-8: a draw, even on a flipping walk (M-6)
+        return
+    if not seeking and in_burrow:
+        game = _flip(state, out, game, players)
     out[L.GAME] = _with(game, L.TO_MOVE[0], L.TO_MOVE[1], (seat + 1) % players)
     _settle(out)
 
 
 @njit(cache=True, inline="always")
-def _flip(out, game, players):
+def _flip(state, out, game, players):
     """The board turns over (M-6): the game word with the other face up, a reveal pending for
     every player who has met the current friend and has more to meet, a draw for every player
-    still seeking."""
+    still seeking, who meets that friend at once if standing on its cell on the new face (M-6 as
+    amended)."""
     friends = _field(game, L.FRIENDS[0], L.FRIENDS[1])
+    face = 1 - _field(game, L.FACE[0], 1)
     draws = np.int64(0)
     reveals = np.int64(0)
     for s in range(players):
         player = out[L.PLAYER + s]
+        met = _field(player, L.MET[0], L.MET[1])
         if _field(player, L.SEEKING[0], 1):
             draws |= np.int64(1) << s
-        elif _field(player, L.MET[0], L.MET[1]) < friends:
+            friend = _friend_cell(state, face, _field(player, L.FRIEND[0], L.FRIEND[1]))
+            if _field(player, L.CELL[0], L.CELL[1]) == friend:
+                out[L.PLAYER + s] = _meets(player)
+        elif met < friends:
             reveals |= np.int64(1) << s
-    game = _with(game, L.FACE[0], 1, 1 - _field(game, L.FACE[0], 1))
+    game = _with(game, L.FACE[0], 1, face)
     return _with(_with(game, L.DRAWS[0], L.DRAWS[1], draws), L.REVEALS[0], L.REVEALS[1], reveals)
 
 
@@ -376,17 +437,19 @@ def terminal_values(state, values):
 
 @njit(cache=True, inline="always")
 def _distance_layers(state, targets, face, layers):
-    """layers[d] = the cells d open steps from `targets` on `face`; returns how many layers."""
+    """layers[d] = the mask (low, high) of the cells d open steps from the mask `targets` on
+    `face`; returns how many layers."""
     size = np.int64(state[L.SIZE])
-    seen = targets
-    layers[0] = targets
+    seen_low, seen_high = targets
+    layers[0, 0], layers[0, 1] = seen_low, seen_high
     d = 1
     while d < layers.shape[0]:
-        ring = _open_step(layers[d - 1], state, face, size) & ~seen
-        if ring == ZERO:
+        low, high = _open_step(layers[d - 1, 0], layers[d - 1, 1], state, face, size)
+        low, high = low & ~seen_low, high & ~seen_high
+        if low == ZERO and high == ZERO:
             break
-        layers[d] = ring
-        seen |= ring
+        layers[d, 0], layers[d, 1] = low, high
+        seen_low, seen_high = seen_low | low, seen_high | high
         d += 1
     return d
 
@@ -394,9 +457,10 @@ def _distance_layers(state, targets, face, layers):
 @njit(cache=True, inline="always")
 def _distance(layers, count, cell):
     """The layer holding `cell` (MAX_DISTANCE if none)."""
-    mask = bit(cell)
+    half = cell // 64
+    mask = bit(cell - 64 * half)
     for d in range(count):
-        if layers[d] & mask:
+        if layers[d, half] & mask:
             return d
     return MAX_DISTANCE
 
@@ -407,7 +471,7 @@ def remaining_steps(state, seat, weights):
     plus weights[1] per friend still to meet (evaluation and playouts)."""
     player = state[L.PLAYER + seat]
     face = _face(state)
-    layers = np.zeros(MAX_DISTANCE, dtype=np.uint64)
+    layers = np.zeros((MAX_DISTANCE, 2), dtype=np.uint64)
     count = _distance_layers(state, _stops(state, player, face), face, layers)
     cell = _field(player, L.CELL[0], L.CELL[1])
     friends = _field(state[L.GAME], L.FRIENDS[0], L.FRIENDS[1])
@@ -441,7 +505,7 @@ def playout_move(state, moves, n, rng):
     seat = to_move(state)
     player = state[L.PLAYER + seat]
     face = _face(state)
-    layers = np.zeros(MAX_DISTANCE, dtype=np.uint64)
+    layers = np.zeros((MAX_DISTANCE, 2), dtype=np.uint64)
     count = _distance_layers(state, _stops(state, player, face), face, layers)
     best = moves[0]
     best_score = np.int64(1 << 40)

@@ -1,13 +1,14 @@
 """The meerkats kernel's state and move layout, numba-free: the one definition that
 kernels/meerkats/meerkats_kernel.py and solver/games/meerkats/meerkats_binding.py both read.
 
-A position is STATE_LEN uint64 words. Cells are bits: cell r * size + c is bit r * size + c (a
-9 x 9 face fits one word). The maze's words never change during a game:
+A position is STATE_LEN uint64 words. A mask of cells is two words, cell r * size + c being
+bit i = r * size + c of the first (i < 64) or bit i - 64 of the second: a 9 x 9 face has 81
+cells (M-4). The maze's words never change during a game:
 
-    OPEN_E + face    cells whose east side is open on that face (0 desert, 1 underground)
-    OPEN_S + face    cells whose south side is open
-    WALL_E + face    cells with a wall or hedge on their east side (never the board's edge)
-    WALL_S + face    cells with a wall or hedge on their south side
+    OPEN_E + 2 face  the mask of cells whose east side is open on that face (0 desert, 1 underground)
+    OPEN_S + 2 face  cells whose south side is open
+    WALL_E + 2 face  cells with a wall or hedge on their east side (never the board's edge)
+    WALL_S + 2 face  cells with a wall or hedge on their south side
     FRIEND_CELLS     the cell of friend kind k on face f in bits 7 * (4 f + k) ..
     SIZE             cells per side
     CAP              the turn cap (the exact solver's enumeration sets NO_CAP)
@@ -16,8 +17,9 @@ The words a move changes: GAME (fields below), PLAYER + seat (one word per meerk
 Move integers are the reference's (solver/games/meerkats/meerkats_rules.py): kind << 13 | data.
 """
 
-OPEN_E, OPEN_S, WALL_E, WALL_S = 0, 2, 4, 6
-FRIEND_CELLS, SIZE, GAME, PLAYER = 8, 9, 10, 11
+MASK_WORDS = 2  # words per mask of cells
+OPEN_E, OPEN_S, WALL_E, WALL_S = 0, 4, 8, 12  # two faces of MASK_WORDS each
+FRIEND_CELLS, SIZE, GAME, PLAYER = 16, 17, 18, 19
 MAX_SEATS = 4
 TURN = PLAYER + MAX_SEATS
 CAP = TURN + 1

@@ -26,8 +26,9 @@ turns; Pig to 100 converges in 140 of them, docs/PERFORMANCE.md).
 Values are each seat's expected result (1 win, 0 loss,
 1/k of a win shared by k seats), the mover maximising its own; a game still running when the
 turns run out is a draw shared by all seats. With one seat the value is instead the expected
-number of turns to the end, which the mover minimises (a turn's edge costs one turn; nothing is
-left to count when the turns run out).
+number of turns to the end, which the mover minimises (a turn's edge costs one turn; a game
+still running when the turns run out counts the penalty the driver starts the values from,
+solver/exact.py `start_values`).
 """
 
 import numba

@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from solver.games.meerkats.meerkats_notation import BUILTIN_POSITIONS
 from tests.cli_cases import one_line_error, run
 
 TINY = str(Path(__file__).parent / "tiny.maze")
+SIZES = Path(__file__).parent / "sizes"  # open5.maze .. open9.maze: one maze of each size M-4 allows
 # Solo: A started on a1, drew a shortcut tile, seeks the mouse on f3; rolled 2, walked to c1, rolled 3.
 ON_F1_NEXT = "a1 draw:shortcut reveal:mouse roll:2 c1 roll:3"
 
@@ -59,6 +62,20 @@ def test_hint_at_a_roll_lists_the_outcomes_with_their_values():
     assert code == 0, out
     assert "the dice roll" in out
     assert len(re.findall(r"roll:\d .*33\.3%.*then \d+\.\d+ turns", out)) == 3
+
+
+def test_hint_solo_at_the_cap_ranks_the_win_first():
+    """M-8: a solo game cut off by the turn cap is lost. A has met its only friend and stands on
+    f1 with a roll of 1 in the tenth turn of ten: g1, one step east, is a burrow and wins at once;
+    e1 and f2 end the game unsolved. The exact solver once counted a cut-off as no turns left to
+    play (1.00 turn, as good as the win) and ranked e1 first; the win must rank first and the
+    cut-offs cost more turns than it."""
+    code, out, _ = run("hint", "meerkats", "dunes A:f1:1t:2221:- desert A move 1 - 9 friends=1 cap=10")
+    assert code == 0, out
+    ranked = re.findall(r"^\d+\. +(\w+) .*?(\d+\.\d+) more turns expected", out, re.M)
+    assert [move for move, _ in ranked][0] == "g1" and sorted(move for move, _ in ranked) == ["e1", "f2", "g1"], out
+    assert ranked[0][1] == "1.00" and all(float(turns) > 1.0 for _, turns in ranked[1:]), out
+    assert "e1; the turn cap ends the game unsolved" in out
 
 
 def test_hint_two_players_uses_mcts():
@@ -138,3 +155,37 @@ def test_the_board_tells_the_friends_from_the_meerkats():
     assert all(cells.count(mark) == 2 for mark in "cbmt")  # each friend once per face
     legend = " ".join(out.split())
     assert "friends c chameleon, b beetle, m mouse, t turtle; meerkats A B C D" in legend
+
+
+@pytest.mark.parametrize("size", range(5, 10))
+def test_every_board_size_in_every_command(size):
+    """M-4: "any 5..9 per side in files". A 9 x 9 face has 81 cells, more than the 64 bits of a
+    word: every command once ended there in `internal error: OverflowError`. On
+    tests/meerkats/sizes/open5.maze .. open9.maze, drawn with the turtle in the middle of the
+    bottom row of the desert face and the bottom row open: show, moves, perft (kernel = reference), analyze (the
+    exact solver solo, MCTS with two seats), hint and match."""
+    maze = str(SIZES / f"open{size}.maze")
+    last_column, before_last = "abcdefghi"[size - 1], "abcdefghi"[size - 2]
+    corner = f"{last_column}{size}"  # the bottom-right burrow: cell size * size - 1, past 63 on 9 x 9
+    code, out, _ = run("show", "meerkats", "--maze", maze, "--players", "2")
+    assert code == 0, out
+    assert out.strip().splitlines()[-1] == f"{maze} A:-:0-:2222:- B:-:0-:2222:- desert A setup - - 0"
+    # One step from the corner: up or left.
+    code, out, _ = run("moves", "meerkats", f"{maze} A:{corner}:0T:2221:- desert A move 1 - 0 friends=1")
+    assert code == 0, out
+    assert re.findall(r"^(\w+)\s+walk 1 to", out, re.M) == [f"{last_column}{size - 1}", f"{before_last}{size}"]
+    for extra in ((), ("--reference",)):
+        code, out, _ = run("perft", "meerkats", "--maze", maze, "--players", "1", "3", *extra)
+        assert code == 0, out
+        counted = re.search(r"nodes\s+(\d+)", out).group(1)
+        if extra:
+            assert counted == kernel_count, (kernel_count, counted)
+        kernel_count = counted
+    solo = f"{maze} A:{corner}:0T:2221:- desert A roll - - 0 friends=1"
+    duel = f"{maze} A:{corner}:0T:2221:- B:a1:0C:1222:- desert A roll - - 0 friends=1"
+    for args in (("analyze", "meerkats", solo), ("analyze", "meerkats", duel, "--time", "0.2"),
+                 ("hint", "meerkats", solo), ("hint", "meerkats", duel, "--time", "0.2")):
+        code, out, _ = run(*args)
+        assert code == 0 and "roll:3" in out, (args, out)
+    code, out, _ = run("match", "meerkats", "random", "random", "--games", "2", "--maze", maze)
+    assert code == 0 and "2 games" in out, out

@@ -1,7 +1,8 @@
 """Differential tests: the meerkats bitboard kernel against the reference rules.
 
 At every decision point and chance event of 2,000 random games (1 to 4 players on the two
-shipped mazes and the 5 x 5 test maze, 1 to 8 friends, turn caps from 8 to 200, a third of the
+shipped mazes, the 5 x 5 test maze and the 8 x 8 and 9 x 9 test mazes of tests/meerkats/sizes/,
+whose cells pass bit 63 of a word, 1 to 8 friends, turn caps from 8 to 200, a third of the
 games with random super tiles handed out after the setup; chance by its probabilities, decisions
 leaning towards the goal so that games reach flips and wins) the kernel must give the
 reference's legal moves in the same order, the same chance outcomes and probabilities, the same
@@ -31,12 +32,15 @@ from solver.perft import kernel_count
 GAMES_PER_CHUNK = 100
 CHUNKS = 20  # 2,000 games in all
 MAX_CHECKED = 16
-TINY = str(Path(__file__).parent / "tiny.maze")
+HERE = Path(__file__).parent
+TINY = str(HERE / "tiny.maze")
 
 
 def mazes():
-    """The mazes the games are played on."""
-    return [builtin_maze("dunes"), builtin_maze("warren"), load_maze(TINY)]
+    """The mazes the games are played on (five: the game's number picks one, and the seats
+    apart, 1 + game % 4)."""
+    return [builtin_maze("dunes"), builtin_maze("warren"), load_maze(TINY),
+            load_maze(str(HERE / "sizes" / "open8.maze")), load_maze(str(HERE / "sizes" / "open9.maze"))]
 
 
 def test_reference_codes_match_the_layout():
@@ -136,7 +140,8 @@ def compare_position(k, state: ref.State, rng: random.Random, buffer: np.ndarray
 
 def game_start(rng: random.Random, game: int) -> ref.State:
     """A new game: maze, players, friends and cap by the game's number and at random."""
-    maze = mazes()[game % 3]
+    choices = mazes()
+    maze = choices[game % len(choices)]
     players = 1 + game % 4
     friends = rng.choice([1, 1, 2, 2, 3, 4, 8])
     cap = rng.choice([ref.TURN_CAP, rng.randint(8, 60)])
@@ -189,6 +194,7 @@ def test_a_reveal_meets_a_friend_underfoot_in_random_play():
 
 @pytest.mark.parametrize("text", [
     "dunes A:-:0-:2222:- B:-:0-:2222:- desert A setup - - 0",
+    f"{HERE}/sizes/open9.maze A:i9:0T:2221:sx B:b8:1b:2122:l desert A roll - - 0",
     "dunes A:a1:0T:2221:sx B:g7:0M:2212:l desert A roll - - 0",
     "warren A:d4:1c:1222:ssx B:a1:0M:2212:lx C:g7:0T:2221:- underground C move 2 - 7",
 ])

@@ -10,6 +10,7 @@ the desert drawing (line 4 is row 1's cells, line 6 row 2's), line 14 `face unde
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ import pytest
 from solver.errors import CalderaError
 from solver.games.meerkats import meerkats_notation as notation
 from solver.games.meerkats.meerkats_maze import MazeError, builtin_maze, format_maze, parse_maze
-from solver.games.meerkats.meerkats_rules import legal_moves
+from solver.games.meerkats.meerkats_rules import OVER, chance_outcomes, legal_moves, new_game, successor
 from tests.cli_cases import one_line_error
 from tests.notation_cases import assert_docs_examples_run, assert_moves_round_trip, assert_round_trip, notation_error
 
@@ -35,6 +36,33 @@ def test_builtin_positions_round_trip(name):
     """Every built-in position reads back to its own text, and its moves to themselves."""
     state = assert_round_trip(notation, notation.BUILTIN_POSITIONS[name])
     assert_moves_round_trip(notation, state, legal_moves(state))
+
+
+def test_random_games_to_the_cap_print_positions_that_parse_again():
+    """Every position of random games cut off by short turn caps reads back to itself: also the
+    end of a game whose capping walk reached a burrow that would have flipped the board (M-6 as
+    amended: the cap ends the game even there, with nothing pending; the engine once printed
+    `over:draw - ArBd`, which `caldera show` refused). Such endings must occur."""
+    rng = random.Random(31)
+    mazes = [builtin_maze("dunes"), parse_maze(TINY.read_text(encoding="utf-8"), str(TINY))]
+    capped_flips = 0
+    for game in range(400):
+        state = new_game(mazes[game % 2], players=1 + game % 3, friends=2, turn_cap=rng.randint(3, 12))
+        while True:
+            assert notation.parse_position(notation.format_position(state)) == state
+            if state.phase == OVER:
+                break
+            outcomes = chance_outcomes(state)
+            if outcomes:
+                code = rng.choices([c for c, _ in outcomes], weights=[float(p) for _, p in outcomes])[0]
+            else:
+                code = rng.choice(legal_moves(state))
+            before = state
+            state = successor(state, code)
+            mover = before.meerkats[before.to_move]
+            capped_flips += (state.phase == OVER and state.winner < 0 and not mover.seeking and mover.cell >= 0
+                             and state.meerkats[before.to_move].cell in state.maze.burrows)
+    assert capped_flips > 0
 
 
 @pytest.mark.parametrize("text, field, column", [

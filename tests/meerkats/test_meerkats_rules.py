@@ -215,6 +215,19 @@ def test_m6_standing_on_the_new_friend_after_the_flip_meets_it_at_once():
     assert moves_text(play(state, "roll:1")) == ["c1", "b2"]
 
 
+def test_m6_a_seeker_on_the_cell_of_its_old_friend_on_the_new_face_meets_it_at_once():
+    """M-6 as amended, the seed's special case speaks of any player and the friend they seek:
+    「如果翻面後,玩家的狐獴棋子剛好就站在要找的朋友那格時怎麼辦?太幸運啦!把這個朋友從拼圖上拆下來」.
+    B seeks the mouse and stands on b3, the turtle's cell on the desert face and the mouse's on
+    the underground face. A's flip turns the underground face up: B meets the mouse at once (1
+    met, small m, now heading for a burrow) and still draws a super tile, as a player who had not
+    met the friend before the flip; A reveals its next friend."""
+    state = play(position("A:a2:1c:1222:- B:b3:0M:2212:- desert A move 2 - 0"), "a1")
+    assert after_text(state) == "A:a1:1c:1222:- B:b3:1m:2212:- underground B events - ArBd 1"
+    state = play(state, "reveal:turtle", "draw:luck")
+    assert after_text(state) == "A:a1:1T:1221:- B:b3:1m:2212:l underground B roll - - 1"
+
+
 def test_m6_at_the_flip_a_player_still_seeking_draws_a_super_tile():
     """M-6, M-7: B, still seeking the mouse, draws at A's flip; A (met) reveals first. The
     supply then holds 6 speed, 5 - 2 luck and 5 - 1 shortcut tiles: 6/13, 3/13, 4/13."""
@@ -300,6 +313,17 @@ def test_m8_the_turn_cap_makes_a_draw():
     assert (duel.phase, duel.winner, results(duel)) == ("over", -1, (0.5, 0.5))
     solo = play(position("A:a1:0T:2221:- desert A move 2 - 2 cap=3"), "b2")
     assert (solo.phase, results(solo)) == ("over", (0.0,))
+
+
+def test_m8_the_cap_ends_the_game_on_a_flipping_walk_with_nothing_pending():
+    """M-6 as amended, M-8: "the turn cap ends the game even on a flipping walk: a finished game
+    has nothing pending". A has met the chameleon and reaches the burrow a1 on the tenth turn of
+    ten: without the cap the board would flip, A would reveal and B draw. At the cap the game is
+    drawn there, the board is not turned, no event waits, and the position reads back."""
+    state = play(position("A:a2:1c:1222:l B:e4:0M:2212:s desert A move 1 - 9 cap=10"), "a1")
+    assert after_text(state) == "A:a1:1c:1222:l B:e4:0M:2212:s desert A over:draw - - 10 cap=10"
+    assert (state.draws, state.reveals, results(state)) == ((False, False), (False, False), (0.5, 0.5))
+    assert position(after_text(state)) == state
 
 
 @pytest.mark.parametrize("text", ["A:a1:0T:2221:- desert A move 2 - 0", "A:a2:1c:1222:- B:b1:1c:1222:- desert A move 2 - 0"])

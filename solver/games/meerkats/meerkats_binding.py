@@ -47,10 +47,8 @@ def maze_words(maze: Maze) -> tuple[int, ...]:
                                                         (SOUTH, r < n - 1, L.OPEN_S, L.WALL_S)):
                 if not inside:
                     continue
-                if maze.faces[face].side(cell, direction) is None:
-                    words[open_at + face] |= 1 << cell
-                else:
-                    words[wall_at + face] |= 1 << cell
+                at = (open_at if maze.faces[face].side(cell, direction) is None else wall_at) + L.MASK_WORDS * face
+                words[at + cell // 64] |= 1 << cell % 64
         for kind, cell in enumerate(maze.faces[face].friends):
             words[L.FRIEND_CELLS] |= cell << (7 * (4 * face + kind))
     words[L.SIZE] = n

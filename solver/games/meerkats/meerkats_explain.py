@@ -14,6 +14,7 @@ from solver.games.meerkats.meerkats_rules import (
     LUCK,
     LUCKY,
     MOVING,
+    OVER,
     REVEAL,
     ROLL,
     SEATS,
@@ -86,13 +87,17 @@ def outcome_words(state: State, code: int) -> str:
     steps = state.roll + 2 * speed
     text = f"walk {steps} to {cell_name(n, cell)}" + _tiles_words(speed, shortcut)
     meerkat = state.meerkats[seat]
+    after = successor(state, code)
+    capped = after.phase == OVER and after.winner < 0  # M-8, even on a flipping walk (M-6)
     if cell in stopping_cells(state, seat):
         if meerkat.seeking:
             text += f": meets the {FRIEND_NAMES[meerkat.friend]}"
         elif meerkat.met == state.friends:
             text += ": reaches a burrow and wins"
-        else:
+        elif not capped:
             text += f": reaches a burrow and flips the board ({FACE_NAMES[1 - state.face]} face up)"
+    if capped:
+        text += "; the turn cap ends the game " + ("unsolved" if state.players == 1 else "in a draw")
     return text
 
 

@@ -61,6 +61,7 @@ from solver.games.meerkats.meerkats_rules import (
     Meerkat,
     State,
     data_of,
+    friend_cell,
     kind_of,
     legal_moves,
     new_game,
@@ -307,9 +308,10 @@ def _check_consistent(state: State, seat_words, field) -> None:
         if state.reveals[seat] and (meerkat.seeking or meerkat.met == state.friends):
             raise NotationError("pending", field["pending"][1], f"seat {SEATS[seat]} reveals a friend only once it "
                                 "has met the current one and has friends left to meet")
-        if state.draws[seat] and not (meerkat.seeking or unrevealed):
+        met_at_the_flip = not unrevealed and meerkat.cell == friend_cell(state, seat)
+        if state.draws[seat] and not (meerkat.seeking or unrevealed or met_at_the_flip):
             raise NotationError("pending", field["pending"][1], f"seat {SEATS[seat]} draws a super tile only while "
-                                "seeking its friend (M-6) or at setup")
+                                "seeking its friend, after meeting it on its cell at the flip (M-6), or at setup")
     if state.phase == SETUP and state.face != 0:
         raise NotationError("face", field["face"][1], "the desert face is up at setup")
     if state.phase == OVER and state.winner >= 0:

@@ -199,6 +199,11 @@ def _with_meerkat(state: State, seat: int, **changes) -> State:
     return replace(state, meerkats=tuple(meerkats))
 
 
+def _met(state: State, seat: int) -> State:
+    """`state` after `seat` meets its current friend: one more met, heading for a burrow (M-5)."""
+    return _with_meerkat(state, seat, met=state.meerkats[seat].met + 1, seeking=False)
+
+
 def _set(flags: tuple[bool, ...], seat: int, value: bool) -> tuple[bool, ...]:
     """`flags` with one seat's flag set to `value`."""
     return tuple(value if s == seat else f for s, f in enumerate(flags))
@@ -242,7 +247,7 @@ def _revealed(state: State, seat: int, kind: int) -> State:
     state = _with_meerkat(state, seat, friend=kind, seeking=True, pool=tuple(pool))
     state = replace(state, reveals=_set(state.reveals, seat, False))
     if meerkat.cell == friend_cell(state, seat):
-        state = _with_meerkat(state, seat, met=meerkat.met + 1, seeking=False)
+        state = _met(state, seat)
     return state
 
 
@@ -265,23 +270,28 @@ def _walked(state: State, cell: int, speed: int, shortcut: int) -> State:
     state = replace(_with_meerkat(state, seat, cell=cell, tiles=tiles), turn=state.turn + 1, roll=0)
     if meerkat.seeking:
         if cell == friend_cell(state, seat):
-            state = _with_meerkat(state, seat, met=meerkat.met + 1, seeking=False)
-    elif cell in state.maze.burrows:
-        if meerkat.met == state.friends:
-            return replace(state, phase=OVER, winner=seat)  # M-6: no flip needed
-        state = _flipped(state)
+            state = _met(state, seat)
+    elif cell in state.maze.burrows and meerkat.met == state.friends:
+        return replace(state, phase=OVER, winner=seat)  # M-6: no flip needed
     if state.turn >= state.turn_cap:
-        return replace(state, phase=OVER)  # M-8: a draw
+        return replace(state, phase=OVER)  # M-8: a draw, even on a flipping walk (M-6: nothing pending)
+    if not meerkat.seeking and cell in state.maze.burrows:
+        state = _flipped(state)
     state = replace(state, to_move=(seat + 1) % state.players)
     return _settled(state)
 
 
 def _flipped(state: State) -> State:
     """The board turns over (M-6): every player who has met their current friend reveals the
-    next one (if any is left to meet); every player still seeking theirs draws a super tile."""
+    next one (if any is left to meet); every player still seeking theirs draws a super tile and
+    meets that friend at once if standing on its cell on the new face (M-6 as amended)."""
     reveals = tuple(not m.seeking and m.met < state.friends for m in state.meerkats)
     draws = tuple(m.seeking for m in state.meerkats)
-    return replace(state, face=1 - state.face, reveals=reveals, draws=draws)
+    state = replace(state, face=1 - state.face, reveals=reveals, draws=draws)
+    for seat, meerkat in enumerate(state.meerkats):
+        if meerkat.seeking and meerkat.cell == friend_cell(state, seat):
+            state = _met(state, seat)
+    return state
 
 
 def is_over(state: State) -> bool:
