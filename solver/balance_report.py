@@ -48,7 +48,7 @@ def write_report(results: list[PositionBalance], directory: str, game_title: str
     played = [r for r in results if r.traces]
     plots = [plot_seat_scores(played, folder / "seat_scores.png"), plot_lengths(played, folder / "lengths.png"),
              plot_branching(played, folder / "branching.png")]
-    page = [f"# Balance: {game_title}", "", "Made by:", "", "```console", f"$ {command}", "```", "",
+    page = [f"# Balance: {game_title}", "", "Made by:", "", "```bash", command, "```", "",
             *table_lines(played), "",
             "Figures are means with 95% intervals in brackets (docs/balance.md defines each).", "",
             "![seat scores](seat_scores.png)", "", "![game lengths](lengths.png)", "",

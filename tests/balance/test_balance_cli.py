@@ -45,6 +45,8 @@ def test_mcts_gives_the_lead_metrics_and_the_report_draws_its_plots(tmp_path):
         assert 0.0 <= p[metric]["mean"] <= 1.0, metric
     page = (report / "README.md").read_text(encoding="utf-8")
     assert "| pond | 2 |" in page and "caldera balance penguins pond" in page
+    # The command that made the page, to run again: not a console example for tests/docs to run.
+    assert "```bash\ncaldera balance penguins pond" in page
     for name in ("seat_scores", "lengths", "branching"):
         image = Image.open(report / f"{name}.png").convert("RGB")
         assert image.size == (800, 450), name  # PLOT_SIZE 8 x 4.5 inches at 100 dpi
