@@ -10,13 +10,21 @@ imports the engine (and with it numba) when it runs.
 from __future__ import annotations
 
 import os
-import signal
 import sys
 
-from solver.interrupts import quit_interrupted
+import _signal  # the C module under `signal`, loaded with Python: `signal` itself first loads enum (~10 ms)
+
+
+def _interrupted_while_loading(*_) -> None:
+    """Ctrl-C while Python loads caldera: solver/interrupts.py's line and exit code 130, no traceback."""
+    os.write(2, b"caldera: interrupted\n")
+    os._exit(130)
+
 
 if __name__ == "__main__" or os.path.basename(sys.argv[0]) == "caldera":  # run as the program, not imported by tests
-    signal.signal(signal.SIGINT, quit_interrupted)  # until CalderaGroup.main: Ctrl-C while Python loads is no traceback
+    _signal.signal(_signal.SIGINT, _interrupted_while_loading)  # until CalderaGroup.main
+
+import signal  # noqa: E402 (after the handler, as everything below)
 
 import click  # noqa: E402 (after the handler: loading click takes a noticeable moment)
 
@@ -34,7 +42,7 @@ class CalderaGroup(click.Group):
 
         _never_fail_on_glyphs()
         try:
-            if signal.getsignal(signal.SIGINT) is quit_interrupted:  # set while cli.py loaded
+            if signal.getsignal(signal.SIGINT) is _interrupted_while_loading:  # set while cli.py loaded
                 signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C: KeyboardInterrupt, caught below
             code = super().main(args=args, prog_name=prog_name, standalone_mode=False, **extra)
         except click.UsageError as error:
