@@ -1083,12 +1083,15 @@ def apply(state, move, out):
 # random ply, so that playouts still try everything. The scores rank what gains knowledge soonest:
 # building first (wisdom, 2 pyramid steps, a sanctuary that scores per kind hat), then walking
 # onto a mountain one may build on, graduating (wisdom), studying in a sanctuary; a map action is
-# blind to its outcome; a placement that does nothing comes just before ending the turn with
-# actions left, which comes last.
+# blind to its outcome; ending the turn with actions left comes last but for a placement that
+# does nothing, which only the one-in-EXPLORE_ONE_IN uniform step plays (the search itself tries
+# every ply): scored above ending the turn, every turn with nothing better left would spend its
+# actions on it, lengthening the playouts for followers that only stand on slots.
 EXPLORE_ONE_IN = 8
 BUILD_SCORE = 16.0
 TO_MOUNTAIN_SCORE, TO_SEAT_SCORE, NEARER_SCORE, WALK_SCORE, OFF_MOUNTAIN_SCORE = 8.0, 3.0, 2.0, 1.0, 0.5
-GRADUATE_SCORE, ENROL_SCORE, MAP_SCORE, STOP_SCORE, IDLE_SCORE = 4.0, 2.0, 1.0, 0.5, 0.25
+GRADUATE_SCORE, ENROL_SCORE, MAP_SCORE, STOP_SCORE = 4.0, 2.0, 1.0, 0.5
+IDLE_SCORE = -0.5  # below ending the turn: left to the uniform step (see above)
 NEW_FOLLOWER_SCORE = 2.0  # a hat crossing the horizon brings a follower: one more action a turn
 FUTURE_SANCTUARY = 0.5  # a kind's hat is worth raising before its sanctuaries are built
 
@@ -1201,7 +1204,7 @@ def playout_move(state, moves, n, rng):
         return moves[random_below(rng, n)]
     who = mover(state)
     distance = np.empty(SANCTUM_PLACE, dtype=np.int64)
-    if seat_word(state, who, WISDOM) == 0:  # raises are scored without it
+    if seat_word(state, who, WISDOM) == 0 and waiting(state, who) == 0:  # raises and puts are scored without it
         mountain_distances(state, who, distance, np.empty(SANCTUM_PLACE, dtype=np.int64))
     best = moves[0]
     best_score = -1.0
