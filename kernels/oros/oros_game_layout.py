@@ -106,7 +106,8 @@ KIND_MASK = 15
 TARGET_SHIFT, SOURCE_SHIFT, DETAIL_SHIFT = 4, 7, 12
 GRADUATE_SHIFTS = (3, 12, 21)
 # A map slot lists its tectonics moves once per source slot: 5 sources x the tectonics kernel's room
-# (the few idle placements, at most 2 empty slots x 4 sources, fit in the room of the third map slot).
+# (a few hundred map moves in real positions, so the other plies, the at most 9 placements that do
+# nothing among them, fit beside them; legal_moves never writes past it).
 MAX_MOVES = 5 * map_layout.MAX_MOVES
 
 
