@@ -105,14 +105,21 @@ def cells_of(state):
     return word(state, WIDTH) * word(state, HEIGHT)
 
 
+@njit(cache=True, inline="always")
+def waiting(state, who):
+    """How many of player `who`'s followers wait at home to be put on a slot (0 for an AI)."""
+    return np.int64(0) if is_ai(state, who) else seat_word(state, who, AT_HOME)
+
+
 @njit(cache=True)
 def mover(state):
-    """The seat choosing the next ply: the first from the current seat on with wisdom to spend."""
+    """The seat choosing the next ply: the first from the current seat on with a follower waiting
+    for a slot or wisdom to spend."""
     seats = word(state, SEATS_IN_PLAY)
     current = word(state, CURRENT)
     for i in range(seats):
         who = (current + i) % seats
-        if seat_word(state, who, WISDOM) > 0:
+        if waiting(state, who) > 0 or seat_word(state, who, WISDOM) > 0:
             return who
     return current
 
@@ -197,13 +204,17 @@ def can_build_on(state, who, cell):
 
 
 @njit(cache=True)
-def first_empty_slot(state, who):
-    """The first action slot of `who` holding no follower, -1 when all are full."""
-    held = seat_word(state, who, HELD)
-    for s in range(len(SLOT_BITS)):
-        if held & SLOT_BITS[s] == 0:
-            return np.int64(s)
-    return np.int64(-1)
+def room_on_slots(state, who):
+    """Whether player `who` has an empty slot for one more follower waiting at home."""
+    empty = ALL_SLOTS & ~seat_word(state, who, HELD)
+    return popcount(np.uint64(empty)) > seat_word(state, who, AT_HOME)
+
+
+@njit(cache=True)
+def may_enrol_in_seat(state, who):
+    """Whether seat `who`, player or AI, may enrol in a sanctuary's seat: a seat is on the map,
+    which holds no more of its followers than its study level allows (the seed)."""
+    return on_map(state, who) < MAP_FOLLOWERS[hat(state, who, STUDY_SLOT) - 1]
 
 
 @njit(cache=True)
@@ -465,8 +476,8 @@ def forced(state, who, out):
 @njit(cache=True)
 def studies(state, who, source, out, n):
     """Append the study action's plies from slot `source`: enrolments of a follower from a slot
-    other than study, and graduations of 1..most studying followers (a multiset: sanctum seats
-    alike, sanctuary seats each its own)."""
+    other than study (to the sanctum or any sanctuary's free seat), and graduations of 1..most
+    studying followers (a multiset: sanctum seats alike, sanctuary seats each its own)."""
     followers = seat_word(state, who, HELD) & ~SLOT_BITS[source]
     schools = np.empty(1 + CELLS * N_KINDS, dtype=np.int64)
     k = 0
@@ -480,10 +491,10 @@ def studies(state, who, source, out, n):
             if occupant(state, cell, kind) == who + 1:
                 seats[m] = cell * 4 + 1 + kind
                 m += 1
-    if on_map(state, who) < MAP_FOLLOWERS[hat(state, who, STUDY_SLOT) - 1]:
+    if may_enrol_in_seat(state, who):
         for cell in range(cells_of(state)):
             for kind in range(N_KINDS):
-                if builder(state, cell, kind) == who + 1 and occupant(state, cell, kind) == 0:
+                if builder(state, cell, kind) != 0 and occupant(state, cell, kind) == 0:
                     schools[k] = cell * 4 + 1 + kind
                     k += 1
     for f in range(len(SLOT_BITS)):
@@ -534,6 +545,12 @@ def legal_moves(state, out):
         return 0
     who = mover(state)
     n = 0
+    if waiting(state, who) > 0:
+        held = seat_word(state, who, HELD)
+        for target in range(len(SLOT_BITS)):
+            if held & SLOT_BITS[target] == 0:
+                n = put(out, n, ply(PUT, target, 0, 0))
+        return n
     if seat_word(state, who, WISDOM) > 0:
         for column in range(N_COLUMNS):
             if hat(state, who, column) < LEVELS:
@@ -587,6 +604,11 @@ def legal_moves(state, out):
                 for i in range(count):
                     if map_slot(moves[i]) == target:
                         n = put(out, n, ply(ACT, target, source, moves[i]))
+    for target in range(len(SLOT_BITS)):  # standing on a slot without doing its action (the seed)
+        if held & SLOT_BITS[target] == 0:
+            for source in range(len(SLOT_BITS)):
+                if held & SLOT_BITS[source]:
+                    n = put(out, n, ply(IDLE, target, source, 0))
     return put(out, n, ply(END_TURN, 0, 0, 0))
 
 
@@ -644,16 +666,14 @@ def play_map_move(out, who, move):
 
 @njit(cache=True)
 def recruit(out, who):
-    """A horizon crossing's follower: to the sanctum, else home (an AI) or the first empty slot."""
+    """A horizon crossing's follower: to the sanctum, else home (an AI's; a player's while an empty
+    slot is left for it, to be put there), else none."""
     if seat_word(out, who, IN_SANCTUM) < SANCTUM_SEATS:
         set_seat_word(out, who, IN_SANCTUM, seat_word(out, who, IN_SANCTUM) + 1)
-    elif is_ai(out, who):
+    elif is_ai(out, who) or room_on_slots(out, who):
         set_seat_word(out, who, AT_HOME, seat_word(out, who, AT_HOME) + 1)
     else:
-        free = first_empty_slot(out, who)
-        if free < 0:
-            return
-        set_seat_word(out, who, HELD, seat_word(out, who, HELD) | SLOT_BITS[free])
+        return
     set_seat_word(out, who, RECRUITS, seat_word(out, who, RECRUITS) + 1)
 
 
@@ -754,11 +774,11 @@ def ai_build(out, who, zone):
 
 @njit(cache=True)
 def ai_study(out, who, zone):
-    """Develop, study: a follower from home to the first free sanctuary seat of the zone, else the
-    sanctum; True when one went."""
+    """Develop, study: a follower from home to the first free sanctuary seat of the zone (within the
+    map limit, as a player's enrolment), else the sanctum; True when one went."""
     if seat_word(out, who, AT_HOME) == 0:
         return False
-    for i in range(ZONES.shape[1]):
+    for i in range(ZONES.shape[1] if may_enrol_in_seat(out, who) else 0):
         cell = ZONES[zone, i]
         for kind in range(N_KINDS):
             if builder(out, cell, kind) and occupant(out, cell, kind) == 0:
@@ -835,9 +855,8 @@ def ai_map_action(out, who, action, zone):
                 if owner == who:
                     continue
                 for _ in range(on_tile(out, owner, cell)):
-                    free = first_empty_slot(out, owner) if not is_ai(out, owner) else np.int64(-1)
-                    if free >= 0:
-                        set_seat_word(out, owner, HELD, seat_word(out, owner, HELD) | SLOT_BITS[free])
+                    if not is_ai(out, owner) and room_on_slots(out, owner):  # its owner puts it on a slot
+                        set_seat_word(out, owner, AT_HOME, seat_word(out, owner, AT_HOME) + 1)
                     elif seat_word(out, owner, IN_SANCTUM) < SANCTUM_SEATS:
                         set_seat_word(out, owner, IN_SANCTUM, seat_word(out, owner, IN_SANCTUM) + 1)
                     else:
@@ -900,11 +919,12 @@ def next_turn(out):
 
 @njit(cache=True)
 def settle(out):
-    """The turn passes once its actions are used and no wisdom waits to be spent."""
+    """The turn passes once its actions are used and no follower waits for a slot nor wisdom to be
+    spent."""
     if out[ERUPTIONS_LEFT] != ZERO or out[STEPS_LEFT] != ZERO or out[ACTIONS_LEFT] != ZERO:
         return
     for who in range(word(out, SEATS_IN_PLAY)):
-        if seat_word(out, who, WISDOM) > 0:
+        if waiting(out, who) > 0 or seat_word(out, who, WISDOM) > 0:
             return
     next_turn(out)
 
@@ -983,7 +1003,7 @@ def act(out, who, target, detail):
             follower = (detail >> 1) & 7
             set_seat_word(out, who, HELD, seat_word(out, who, HELD) & ~SLOT_BITS[follower])
             arrive(out, who, (detail >> 4) & 511)
-        else:  # graduate: each to the first empty slot, where it does not act
+        else:  # graduate: back home, each then put on an empty slot by the player (PUT)
             sanctum = (detail >> 1) & 3
             graduates = sanctum
             set_seat_word(out, who, IN_SANCTUM, seat_word(out, who, IN_SANCTUM) - sanctum)
@@ -992,9 +1012,7 @@ def act(out, who, target, detail):
                 if place >= 0:
                     leave(out, who, place)
                     graduates += 1
-            for _ in range(graduates):
-                free = first_empty_slot(out, who)
-                set_seat_word(out, who, HELD, seat_word(out, who, HELD) | SLOT_BITS[free])
+            set_seat_word(out, who, AT_HOME, seat_word(out, who, AT_HOME) + graduates)
             gain_wisdom(out, who, graduates)
         finish_action(out)
     elif target == TRAVEL_SLOT:
@@ -1024,6 +1042,10 @@ def apply(state, move, out):
             set_seat_word(out, who, WISDOM, seat_word(out, who, WISDOM) - 1)
             raise_hat(out, who, (move >> TARGET_SHIFT) & 7)
             settle(out)
+        elif kind == PUT:
+            set_seat_word(out, who, AT_HOME, seat_word(out, who, AT_HOME) - 1)
+            set_seat_word(out, who, HELD, seat_word(out, who, HELD) | SLOT_BITS[(move >> TARGET_SHIFT) & 7])
+            settle(out)
         elif kind == END_TURN:
             next_turn(out)
         elif kind == FORCED_ISLAND or kind == FORCED_STUDY:
@@ -1046,7 +1068,10 @@ def apply(state, move, out):
             target, source = (move >> TARGET_SHIFT) & 7, (move >> SOURCE_SHIFT) & 7
             held = (seat_word(out, who, HELD) & ~SLOT_BITS[source]) | SLOT_BITS[target]
             set_seat_word(out, who, HELD, held)
-            act(out, who, target, detail)
+            if kind == IDLE:  # standing there only; the action still counts (the seed)
+                finish_action(out)
+            else:
+                act(out, who, target, detail)
     set_abilities(out, mover(out))
 
 
@@ -1058,11 +1083,15 @@ def apply(state, move, out):
 # random ply, so that playouts still try everything. The scores rank what gains knowledge soonest:
 # building first (wisdom, 2 pyramid steps, a sanctuary that scores per kind hat), then walking
 # onto a mountain one may build on, graduating (wisdom), studying in a sanctuary; a map action is
-# blind to its outcome; ending the turn with actions left comes last.
+# blind to its outcome; ending the turn with actions left comes last but for a placement that
+# does nothing, which only the one-in-EXPLORE_ONE_IN uniform step plays (the search itself tries
+# every ply): scored above ending the turn, every turn with nothing better left would spend its
+# actions on it, lengthening the playouts for followers that only stand on slots.
 EXPLORE_ONE_IN = 8
 BUILD_SCORE = 16.0
 TO_MOUNTAIN_SCORE, TO_SEAT_SCORE, NEARER_SCORE, WALK_SCORE, OFF_MOUNTAIN_SCORE = 8.0, 3.0, 2.0, 1.0, 0.5
 GRADUATE_SCORE, ENROL_SCORE, MAP_SCORE, STOP_SCORE = 4.0, 2.0, 1.0, 0.5
+IDLE_SCORE = -0.5  # below ending the turn: left to the uniform step (see above)
 NEW_FOLLOWER_SCORE = 2.0  # a hat crossing the horizon brings a follower: one more action a turn
 FUTURE_SANCTUARY = 0.5  # a kind's hat is worth raising before its sanctuaries are built
 
@@ -1153,6 +1182,8 @@ def ply_score(state, who, move, distance):
         return STOP_SCORE
     if kind == END_TURN:
         return 0.0
+    if kind == IDLE:
+        return IDLE_SCORE
     if kind != ACT:
         return MAP_SCORE  # forced plies and further eruptions
     target = (move >> TARGET_SHIFT) & 7
@@ -1173,7 +1204,7 @@ def playout_move(state, moves, n, rng):
         return moves[random_below(rng, n)]
     who = mover(state)
     distance = np.empty(SANCTUM_PLACE, dtype=np.int64)
-    if seat_word(state, who, WISDOM) == 0:  # raises are scored without it
+    if seat_word(state, who, WISDOM) == 0 and waiting(state, who) == 0:  # raises and puts are scored without it
         mountain_distances(state, who, distance, np.empty(SANCTUM_PLACE, dtype=np.int64))
     best = moves[0]
     best_score = -1.0

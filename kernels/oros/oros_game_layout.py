@@ -15,7 +15,8 @@ State (one uint64 per word):
     FIRED               pyramid spaces whose red volcanoes have been added (bit per space)
     per seat s (SEAT_WORDS + SEAT_STRIDE * s + ...):
       HELD              the action slots holding its follower (bit per slot, SLOTS order)
-      IN_SANCTUM, AT_HOME, RECRUITS, PYRAMID, WISDOM
+      IN_SANCTUM, AT_HOME (an AI's followers at home; a player's waiting for PUT), RECRUITS,
+      PYRAMID, WISDOM
       DRAW              the AI's draw pile (bit per card; 0 empty), TOP its discard's top card + 1
       HATS + column     the unlocked level 1..6 of each of COLUMNS
     ON_TILE + 64 * s + cell   how many of seat s's followers stand on the tile at `cell`
@@ -31,6 +32,9 @@ Moves (int64): kind in bits 0-3, a slot in bits 4-6, another slot in bits 7-9, a
                  study: enrol 0 | follower slot << 1 | school place << 4, graduate 1 | sanctum
                  followers << 1 | (seat place + 1) << 3, << 12, << 21 (seat places ascending);
                  travel: a walk, origin place | destination place << 9; sanctuary: the cell
+    IDLE         the follower on slot `source` (bits 7-9) fills slot `target` (bits 4-6) and does
+                 nothing there (the action still counts)
+    PUT          a player's follower waiting at home goes to the empty slot in bits 4-6
     RAISE        the column in bits 4-6
     END_TURN, STOP
     FORCED_ISLAND  source slot bits 7-9, the cell as detail;  FORCED_STUDY  source slot bits 7-9
@@ -97,11 +101,13 @@ SEAT_NAME_ORDER = np.array(sorted(range(N_KINDS), key=lambda k: KINDS[k]), dtype
 # Places and moves.
 SANCTUM_PLACE = CELLS * 4
 PLACE_BITS = 9
-ACT, RAISE, END_TURN, STOP, FORCED_ISLAND, FORCED_STUDY, ERUPT_MORE, WALK_MORE, CARD = range(9)
+ACT, RAISE, END_TURN, STOP, FORCED_ISLAND, FORCED_STUDY, ERUPT_MORE, WALK_MORE, CARD, IDLE, PUT = range(11)
 KIND_MASK = 15
 TARGET_SHIFT, SOURCE_SHIFT, DETAIL_SHIFT = 4, 7, 12
 GRADUATE_SHIFTS = (3, 12, 21)
-# A map slot lists its tectonics moves once per source slot: 5 sources x the tectonics kernel's room.
+# A map slot lists its tectonics moves once per source slot: 5 sources x the tectonics kernel's room
+# (a few hundred map moves in real positions, so the other plies, the at most 9 placements that do
+# nothing among them, fit beside them; legal_moves never writes past it).
 MAX_MOVES = 5 * map_layout.MAX_MOVES
 
 

@@ -1,7 +1,8 @@
 """Random play of the full Oros game's reference rules: seeded games for 1-4 players against both AI
 decks end within the round limit, every listed ply applies, chance probabilities sum to 1, and
-the invariants hold (followers conserved, at most 3 sanctuaries of a kind per player, knowledge
-never negative)."""
+the invariants hold (followers conserved, a player's followers waiting at home fit its empty
+slots, at most 3 sanctuaries of a kind per player, knowledge never negative, and no seat is frozen:
+`end` alone is listed only when no follower is on a slot or all six slots and the sanctum are full)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,18 @@ from collections import Counter
 import pytest
 
 from solver.games.oros.oros_full_data import KINDS, PERSONALITIES, design
-from solver.games.oros.oros_full_rules import chance_outcomes, is_chance, is_over, legal_actions, result, successor
+from solver.games.oros.oros_full_plies import EndTurn
+from solver.games.oros.oros_full_rules import (
+    chance_outcomes,
+    is_chance,
+    is_over,
+    legal_actions,
+    mover,
+    result,
+    successor,
+)
 from solver.games.oros.oros_full_scoring import knowledge
-from solver.games.oros.oros_full_state import setup
+from solver.games.oros.oros_full_state import HOME, empty_slots, sanctum_free, setup
 
 # Games per player count, half against each deck: 158 in all. The 3- and 4-player games (no AI)
 # mostly run to the round limit, and are slower, so fewer of them keep the file under 30 s on 2 shared cores.
@@ -27,6 +37,8 @@ def check_invariants(state, start_followers):
         assert state.recruits[who] <= 5
         assert knowledge(state, who) >= 0
         assert all(1 <= level <= 6 for level in state.hats[who])
+        if not state.ai[who]:
+            assert state.followers[who].count(HOME) <= len(empty_slots(state, who))
     built = Counter((s.owner, s.kind) for s in state.sanctuaries)
     assert all(count <= design().per_kind for count in built.values())
     assert len({(s.cell, s.kind) for s in state.sanctuaries}) == len(state.sanctuaries)
@@ -53,6 +65,10 @@ def test_random_games(players):
             else:
                 listed = legal_actions(state)
                 assert listed and len(set(listed)) == len(listed)
+                if listed == [EndTurn()]:  # not frozen (issue 30): nothing on a slot, or nowhere to go
+                    who = mover(state)
+                    on_slots = any(p[0] == "slot" for p in state.followers[who])
+                    assert not on_slots or (not empty_slots(state, who) and not sanctum_free(state, who))
                 if plies % APPLY_ALL_EVERY == 0:
                     for ply in listed:
                         check_invariants(successor(state, ply), start)

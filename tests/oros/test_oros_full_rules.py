@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
+from solver.games.oros import oros_game_binding as binding
 from solver.games.oros.oros_full_data import COLUMNS, SLOTS, design
 from solver.games.oros.oros_full_effects import advance_demigod, demigod_target, play_map_move
 from solver.games.oros.oros_full_plies import *  # noqa: F403  (the ply kinds)
@@ -173,7 +175,7 @@ def test_level_six_drift_also_moves_the_demigod():
 def test_graduation_needs_free_slots():
     mine = slots("drift", "tectonic", "volcano", "travel", "sanctuary") + (SANCTUM, SANCTUM, tile(cell("a1")))
     state = game("1....../......./......./......./.......", followers=[mine, (), ()])
-    study = {p for p in legal_actions(state) if isinstance(p, Act) and p.slot == "study"}
+    study = {p for p in legal_actions(state) if isinstance(p, Act) and p.slot == "study" and p.detail}
     # The source slot is the only empty slot left: one follower graduates, never two; the
     # sanctum is full and there is no own sanctuary, so nobody enrols.
     sources = ("drift", "tectonic", "volcano", "travel", "sanctuary")
@@ -184,10 +186,12 @@ def test_graduating_two_gives_two_wisdom_spent_on_hats():
     mine = slots("tectonic", "volcano", "travel", "sanctuary") + (SANCTUM, SANCTUM, tile(cell("a1")))
     state = game("1....../......./......./......./.......", followers=[mine, (), ()])
     state = play(state, Act("study", "travel", Graduate((SANCTUM, SANCTUM))))
-    # The two graduates fill the empty slots, drift and travel, without acting there.
+    # The two graduates go back to the board and are put on the empty slots, drift and travel,
+    # without acting there; then the wisdom is spent.
+    assert state.followers[0].count(HOME) == 2 and state.wisdom[0] == 2 and state.actions_left == 2
+    state = play(play(state, Put("drift")), Put("travel"))
     assert state.followers[0] == tuple(sorted(slots("drift", "tectonic", "volcano", "study", "travel", "sanctuary")
                                               + (tile(cell("a1")),)))
-    assert state.wisdom[0] == 2 and state.actions_left == 2
     assert legal_actions(state) == [Raise(c) for c in COLUMNS]
     state = play(state, Raise("travel"))
     state = play(state, Raise("travel"))
@@ -202,8 +206,9 @@ def test_crossing_the_horizon_brings_a_follower_to_the_sanctum_or_an_empty_slot(
     assert state.followers[0].count(SANCTUM) == 1 and state.recruits[0] == 1
     state = replace(state, followers=(state.followers[0] + (SANCTUM,),) + state.followers[1:])
     state = play(state, Raise("study"))
-    assert slot("drift") in state.followers[0]  # the sanctum is full: the first empty slot
-    assert state.recruits[0] == 2
+    assert HOME in state.followers[0] and state.recruits[0] == 2  # the sanctum is full: an empty slot
+    assert legal_actions(state) == [Put("drift"), Put("tectonic")]
+    assert slot("tectonic") in play(state, Put("tectonic")).followers[0]
 
 
 # --- O-11: sanctuaries, wisdom from building, the pyramid ----------------------------------------
@@ -214,6 +219,11 @@ MOUNTAIN_ROWS = "1....../......./...M.../......./......."  # a1: somewhere else 
 def builders(*followers):
     """Three players' followers: slots volcano, study, travel each, plus the places given."""
     return [slots("volcano", "study", "travel") + tuple(extra) for extra in followers]
+
+
+def builds(state):
+    """The sanctuary actions that build (not those that only stand on the slot)."""
+    return [p for p in legal_actions(state) if isinstance(p, Act) and p.slot == "sanctuary" and p.detail is not None]
 
 
 def test_sanctuaries_are_built_stones_shrine_temple_one_per_player_per_mountain():
@@ -232,9 +242,9 @@ def test_sanctuaries_are_built_stones_shrine_temple_one_per_player_per_mountain(
     # Seat 0 already has a sanctuary here; seat 2 has no follower here.
     state = replace(state, wisdom=(0, 0, 0), current=0, actions_left=3,
                     followers=(state.followers[0] + (tile(d3),),) + state.followers[1:])
-    assert not any(isinstance(p, Act) and p.slot == "sanctuary" for p in legal_actions(state))
+    assert not builds(state)
     state = replace(state, current=2)
-    assert not any(isinstance(p, Act) and p.slot == "sanctuary" for p in legal_actions(state))
+    assert not builds(state)
     state = replace(state, followers=state.followers[:2] + (state.followers[2] + (tile(d3),),))
     state = play(state, Act("sanctuary", "volcano", d3))
     assert Sanctuary(d3, "temple", 2) in state.sanctuaries
@@ -255,7 +265,7 @@ def test_three_of_a_kind_at_most_and_level_four_adds_wisdom():
     built = tuple(Sanctuary(c, "stones", 0) for c in (cell("a3"), cell("b4"), cell("c5")))
     rows = "......./......./M..M.../.M...../..M...."
     state = game(rows, followers=builders([tile(d3)], [tile(d3)], []), sanctuaries=built)
-    assert not any(isinstance(p, Act) and p.slot == "sanctuary" for p in legal_actions(state))
+    assert not builds(state)
     state = replace(state, current=1, hats=(hats(), hats(stones=4), hats()))
     state = play(state, Act("sanctuary", "volcano", d3))
     assert state.wisdom[1] == 2  # stones give 1, level 4 of the stones hat 1 more
@@ -299,7 +309,7 @@ def traveller(hat_level: int, extra=(), others=(), sanctuaries=()):
 
 
 def walks(state):
-    return {p.detail for p in legal_actions(state) if isinstance(p, Act) and p.slot == "travel"}
+    return {p.detail for p in legal_actions(state) if isinstance(p, Act) and p.slot == "travel" and p.detail}
 
 
 def test_travel_walks_connected_land_only():
@@ -464,6 +474,8 @@ def test_ai_removes_the_followers_of_the_first_occupied_tile_in_its_zone():
     a1, b2 = cell("a1"), cell("b2")
     human = slots("volcano", "study", "travel") + (tile(a1), tile(a1), tile(b2))
     state = successor(ai_game("aggressive", human=human), 0)
+    assert state.followers[0] == tuple(sorted(slots("volcano", "study", "travel") + (HOME, HOME, tile(b2))))
+    state = play(play(state, Put("drift")), Put("tectonic"))  # their owner puts them on empty slots
     assert state.followers[0] == tuple(sorted(slots("drift", "tectonic", "volcano", "study", "travel") + (tile(b2),)))
     assert state.hats[1] == hats(stones=2, shrine=2)  # 2 wisdom: the back's first two columns
     assert state.pyramid[1] == 2
@@ -510,3 +522,116 @@ def test_enrolling_in_a_sanctuary_counts_against_the_map_limit():
     state = replace(state, hats=(hats(study=2),) + (hats(),) * 2)
     schools = {p.detail.school for p in legal_actions(state) if isinstance(p, Act) and isinstance(p.detail, Enrol)}
     assert schools == {SANCTUM, seat(d3, "stones")}
+
+
+# --- the owner's slots, the placement that does nothing, one study rule (issue 30) ----------------
+
+def play_both(state, ply):
+    """`play`, and the full-game kernel (kernels/oros/oros_game_kernel.py) agrees on the way: the
+    same legal plies before and the same position after (the rule scenarios below check both)."""
+    words = binding.to_kernel(state)
+    if is_chance(state):
+        assert binding.legal_moves(words) == [binding.encode_card(card) for card, _ in chance_outcomes(state)]
+        after = successor(state, ply)
+        assert np.array_equal(binding.successor(words, binding.encode_card(ply)), binding.to_kernel(after))
+        return after
+    assert sorted(binding.legal_moves(words)) == sorted(map(binding.encode_ply, legal_actions(state)))
+    after = play(state, ply)
+    assert np.array_equal(binding.successor(words, binding.encode_ply(ply)), binding.to_kernel(after))
+    return after
+
+
+FROZEN = ("7x5 2..1*v41../.....2./M2*v4.1MM./..23.1*v42/4v1.M232M 1:aggressive 11111211/31121232/11212232 "
+          "oooo../......hh/......sh 0 f3sBB,f3hCC,c5sA,g5sBB,g5hCC 4/13/14 6,12 25:8/78:4 7 A A3")
+
+
+def test_a_placement_that_does_nothing_still_uses_an_action():
+    # The seed: 「如果遊戲指示玩家將信徒派到其中一個行動欄位，但不執行欄位上的行動時，依然會消耗玩家每回合能夠執行的行動次數」.
+    # A position reached in play (aggressive deck): seat A has built on c5, has no follower on
+    # the map, its study slot is taken, and only travel and sanctuary are free, with nothing to do
+    # on either. It is not frozen: a follower may stand on a slot without acting.
+    from solver.games.oros.oros_game_notation import parse_position as parse_game
+
+    state = parse_game(FROZEN)
+    sources = ("drift", "tectonic", "volcano", "study")
+    assert set(legal_actions(state)) == {Act(target, source, None) for target in ("travel", "sanctuary")
+                                         for source in sources} | {EndTurn()}
+    state = play_both(state, Act("travel", "study", None))
+    assert slot("travel") in state.followers[0] and slot("study") not in state.followers[0]
+    assert state.map == parse_game(FROZEN).map and state.actions_left == 2  # nothing done, one action used
+    c5 = cell("c5")
+    state = play_both(state, Act("study", "drift", Enrol("volcano", seat(c5, "stones"))))  # study is free again
+    assert seat(c5, "stones") in state.followers[0]
+
+
+def test_a_placement_that_does_nothing_is_listed_beside_the_actions():
+    rows = "......./......./..121../......./......."
+    mine = slots("volcano", "study", "travel", "sanctuary") + (tile(cell("c3")),)
+    state = game(rows, followers=[mine, (), ()], actions_left=1)
+    idle = {p for p in legal_actions(state) if isinstance(p, Act) and p.detail is None}
+    assert idle == {Act(t, s, None) for t in ("drift", "tectonic") for s in ("volcano", "study", "travel", "sanctuary")}
+    state = play_both(state, Act("drift", "volcano", None))
+    assert (state.current, state.actions_left) == (1, 3)  # it was the last action: the turn passed
+
+
+def test_graduates_go_to_the_empty_slots_their_owner_chooses():
+    # The seed: 「玩家必須將畢業的信徒放在個人圖版空置的行動欄位上（不可執行欄位上的行動）」.
+    mine = slots("volcano", "travel", "sanctuary") + (SANCTUM, tile(cell("a1")))
+    state = game("1....../......./......./......./.......", followers=[mine, (), ()])
+    state = play_both(state, Act("study", "travel", Graduate((SANCTUM,))))
+    # Drift, tectonic and travel are empty: the owner picks one, not the first in slot order.
+    assert legal_actions(state) == [Put("drift"), Put("tectonic"), Put("travel")]
+    state = play_both(state, Put("travel"))
+    assert state.followers[0] == tuple(sorted(slots("volcano", "study", "travel", "sanctuary") + (tile(cell("a1")),)))
+    assert legal_actions(state) == [Raise(c) for c in COLUMNS]  # then the wisdom, 1 point
+
+
+def test_a_recruit_waits_for_an_empty_slot_of_its_owners_choice():
+    # The seed: 「如果學塾裡沒有空位，則將新信徒放在任意一個空置的行動欄位（但不能執行行動）」.
+    mine = slots("volcano", "study", "travel", "sanctuary") + (SANCTUM, SANCTUM, tile(cell("a1")))
+    state = game("1....../......./......./......./.......", followers=[mine, (), ()],
+                 hats=(hats(drift=3),) + (hats(),) * 2, wisdom=(1, 0, 0))
+    state = play_both(state, Raise("drift"))
+    assert legal_actions(state) == [Put("drift"), Put("tectonic")]
+    assert slot("tectonic") in play_both(state, Put("tectonic")).followers[0]
+
+
+def test_followers_sent_back_by_an_ai_go_to_slots_their_owner_chooses_else_the_sanctum():
+    # The seed: 「被移除的信徒將返還給其他玩家，並放在個人圖版空置的行動欄位上，如果沒有空置的行動欄位，則將信徒放在聖域裡學習」.
+    # Aggressive card 0 removes every follower on a1 (zone A's cell 1). Seat A has three there
+    # and one empty slot: one waits for that slot, two go to the sanctum.
+    a1 = cell("a1")
+    human = slots("drift", "tectonic", "volcano", "study", "travel") + (tile(a1),) * 3
+    state = play_both(ai_game("aggressive", human=human), 0)
+    assert state.followers[0].count(HOME) == 1 and state.followers[0].count(SANCTUM) == 2
+    assert mover(state) == 0 and legal_actions(state) == [Put("sanctuary")]
+    state = play_both(state, Put("sanctuary"))
+    assert state.current == 2 and is_chance(state)  # then the AI's turn is over
+
+
+def test_a_player_enrols_in_any_sanctuary():
+    # The seed: 「就學：派遣 1 個信徒到聖殿（位於個人圖版上）或聖地的學塾裡學習」: any sanctuary's school,
+    # not only the player's own, as the AI's study does.
+    d3 = cell("d3")
+    mine = slots("volcano", "travel", "sanctuary") + (tile(cell("a1")),)
+    state = game(MOUNTAIN_ROWS, followers=[mine, (), ()], sanctuaries=(Sanctuary(d3, "stones", 1),),
+                 hats=(hats(study=2),) + (hats(),) * 2)  # level 2: 3 followers on the map
+    schools = {p.detail.school for p in legal_actions(state) if isinstance(p, Act) and isinstance(p.detail, Enrol)}
+    assert schools == {SANCTUM, seat(d3, "stones")}
+    state = play_both(state, Act("study", "travel", Enrol("volcano", seat(d3, "stones"))))
+    assert seat(d3, "stones") in state.followers[0]
+
+
+def test_the_ai_keeps_the_study_levels_map_limit():
+    # The seed: 「等級一 地圖上只能放置 1 個信徒」, for the AI as for the players. Friendly card 1
+    # (study, graduate; zone B): e2's shrine seat is free, but the AI at study level 1 already has
+    # a follower on the map (in e2's stones), so it studies in its sanctum.
+    e2 = cell("e2")
+    rows = "2.31*.4./.14.M31/32*.14v1.2/1.23.1*4/.41.32."
+    built = (Sanctuary(e2, "stones", 0), Sanctuary(e2, "shrine", 2))
+    state = play_both(ai_game("friendly", rows, ai_followers=(HOME, HOME, HOME, seat(e2, "stones")),
+                              sanctuaries=built), 1)
+    assert seat(e2, "shrine") not in state.followers[1] and SANCTUM in state.followers[1]
+    raised = ai_game("friendly", rows, ai_followers=(HOME, HOME, HOME, seat(e2, "stones")), sanctuaries=built,
+                     hats=(hats(), hats(study=2), hats()))
+    assert seat(e2, "shrine") in play_both(raised, 1).followers[1]  # level 2: 3 on the map

@@ -41,13 +41,15 @@ from tests.random_chunks import play_chunk
 CHUNKS = 20
 GAMES_PER_CHUNK = 100  # 2,000 cut games in all
 CUT_PLIES = 14  # plies of each cut game (an AI's card draw is one ply)
-WHOLE_GAMES = 6  # per player count, played to the end against both decks in turn
+WHOLE_GAMES = 8  # per player count, played to the end against both decks in turn
 
 
 def ply_kind(ply) -> str:
-    """The kind of a reference ply the random player chooses first: an action by its slot, else
-    the ply's type."""
-    return f"act {ply.slot}" if isinstance(ply, Act) else type(ply).__name__
+    """The kind of a reference ply the random player chooses first: an action by its slot, "idle"
+    for any follower put on a slot doing nothing, else the ply's type."""
+    if isinstance(ply, Act):
+        return f"act {ply.slot}" if ply.detail is not None else "idle"
+    return type(ply).__name__
 
 
 def compare(state: State, words: np.ndarray, rng: random.Random, events: Counter):
@@ -103,7 +105,7 @@ def note_events(before: State, ply, after: State, events: Counter):
     """Count the rule events a ply carried out, to show the games reached them."""
     if isinstance(ply, EndTurn) and all(slot(s) in before.followers[mover(before)] for s in SLOTS):
         events["full sanctum: the turn can only end"] += 1  # the only ply listed there
-    if isinstance(ply, Act) and ply.slot == "study":
+    if isinstance(ply, Act) and ply.slot == "study" and ply.detail is not None:
         events[type(ply.detail).__name__] += 1
     on_map = [sum(p[0] == "tile" for p in places) for places in before.followers]
     if isinstance(ply, int) and any(sum(p[0] == "tile" for p in places) < on_map[who]
@@ -177,7 +179,8 @@ def test_kernel_matches_reference_on_cut_games(chunk):
                                lambda rng, game, events: play_game(random_start(rng, game), rng, events, CUT_PLIES))
     assert plies > GAMES_PER_CHUNK * CUT_PLIES // 2
     print(chunk, events)
-    for kind in ("card drawn", "ForcedIsland", "act study", "act travel", "act volcano", "Raise", "wisdom gained"):
+    for kind in ("card drawn", "ForcedIsland", "act study", "act travel", "act volcano", "Raise", "wisdom gained",
+                 "idle", "Put"):
         assert events[kind] > 0, (kind, events)
 
 

@@ -24,11 +24,12 @@ from solver.games.oros.oros_full_state import (
     can_build_on,
     empty_slots,
     everyone_at,
+    free_seats,
     sanctum_free,
     sanctuaries_on,
     seat,
-    slot,
     tile,
+    waiting,
 )
 from solver.games.oros.oros_rules import MAX_LEVEL, MOUNTAIN, SEA
 
@@ -70,8 +71,8 @@ def _build(state: State, who: int, card: Card) -> State | None:
 def _study(state: State, who: int, card: Card) -> State | None:
     if HOME not in state.followers[who]:
         return None
-    free = [seat(s.cell, s.kind) for cell in dict.fromkeys(design().zones[card.zone])
-            for s in sanctuaries_on(state, cell) if not everyone_at(state, seat(s.cell, s.kind))]
+    zone = [s for cell in dict.fromkeys(design().zones[card.zone]) for s in sanctuaries_on(state, cell)]
+    free = free_seats(state, who, zone)  # the players' rule: any sanctuary, within the map limit
     if free:
         return move_follower(state, who, HOME, free[0])
     return move_follower(state, who, HOME, SANCTUM) if sanctum_free(state, who) else None
@@ -124,11 +125,11 @@ def _remove_followers(state: State, who: int, card: Card) -> State:
     removed = 0
     for owner in range(state.seats):
         for _ in range(state.followers[owner].count(tile(cell)) if owner != who else 0):
-            # Back to an empty slot (the first in slot order), else to the sanctum; a follower
-            # with neither stays on the map and earns the AI nothing.
-            free = empty_slots(state, owner) if not state.ai[owner] else []
-            if free:
-                home = slot(free[0])
+            # Back to the owner's board while it has an empty slot for each (the owner puts it on
+            # one, Put), else to the sanctum; a follower with neither stays on the map and earns
+            # the AI nothing.
+            if not state.ai[owner] and len(empty_slots(state, owner)) > waiting(state, owner):
+                home = HOME
             elif sanctum_free(state, owner):
                 home = SANCTUM
             else:

@@ -107,11 +107,12 @@ def _legend() -> list[Text]:
 
 def seat_columns(state: State, who: int) -> dict[str, str]:
     """Seat `who`'s board as texts by column: its slots (`o` a follower, `·` empty, in the order
-    of SLOTS; an AI's followers at home), the sanctum, the followers on the map, each hat's
+    of SLOTS, then `+N` for a player's followers waiting for a slot; an AI's followers at home),
+    the sanctum, the followers on the map, each hat's
     level, wisdom to spend, the demigod's space and the knowledge the final scoring would count now."""
     places = state.followers[who]
     slots = f"{places.count(HOME)} home" if state.ai[who] else "".join(
-        "o" if slot(name) in places else "·" for name in SLOTS)
+        "o" if slot(name) in places else "·" for name in SLOTS) + (f"+{places.count(HOME)}" if HOME in places else "")
     return {"seat": f"{SEAT_LETTERS[who]} (AI)" if state.ai[who] else SEAT_LETTERS[who], "slots": slots,
             "sanctum": str(places.count(SANCTUM)), "map": str(sum(place[0] in ("tile", "seat") for place in places)),
             **{SHORT[c]: str(level) for c, level in zip(COLUMNS, state.hats[who])},

@@ -18,8 +18,8 @@ from solver.games.oros.oros_full_state import (
     hat,
     next_kind,
     sanctum_free,
-    slot,
     unlocked,
+    waiting,
 )
 from solver.games.oros.oros_rules import Abilities, SEA
 
@@ -115,14 +115,13 @@ def raise_hat(state: State, who: int, column: str) -> State:
 
 
 def _recruit(state: State, who: int) -> State:
-    # The seed: the new follower studies in the sanctum, else waits on an empty slot (the first
-    # in slot order: the slots are equal for a follower that does not act); an AI's waits at home.
+    # The seed: the new follower studies in the sanctum, else goes to an empty slot of its owner's
+    # choice (it waits at home for the owner's Put); an AI's waits at home.
     if sanctum_free(state, who):
         return add_follower(state, who, SANCTUM)
-    if state.ai[who]:
+    if state.ai[who] or len(empty_slots(state, who)) > waiting(state, who):
         return add_follower(state, who, HOME)
-    free = empty_slots(state, who)
-    return add_follower(state, who, slot(free[0])) if free else state
+    return state
 
 
 def hat_room(state: State, who: int) -> int:

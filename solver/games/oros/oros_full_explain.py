@@ -44,6 +44,8 @@ def _map_words(state: State, who: int, move: int) -> str:
 def _act_words(state: State, who: int, act: Act) -> str:
     """An action: its slot's words, then what it does."""
     detail = act.detail
+    if detail is None:
+        return f"the {act.slot} slot and does nothing there (the action still counts)"
     if act.slot in rules.MAP_KINDS:
         return f"{act.slot}: {_map_words(state, who, detail)}"
     if isinstance(detail, Enrol):
@@ -74,6 +76,8 @@ def ply_words(state: State, ply) -> str:
         return f"walk on: from {where(state, ply.origin)} to {where(state, ply.destination)}"
     if isinstance(ply, Stop):
         return "stop the " + ("volcano action's eruptions" if state.eruptions_left else "travel action's steps")
+    if isinstance(ply, Put):
+        return f"the follower waiting on the board goes to the empty {ply.slot} slot (it does not act there)"
     if isinstance(ply, Raise):
         return f"spend 1 wisdom: the {ply.column} hat rises to level {hat(state, who, ply.column) + 1}"
     if isinstance(ply, ForcedIsland):

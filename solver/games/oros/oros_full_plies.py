@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from solver.games.oros.oros_full_state import Place
 
-__all__ = ["Act", "EndTurn", "Enrol", "Erupt", "ForcedIsland", "ForcedStudy", "Graduate", "Raise", "Stop", "Walk"]
+__all__ = ["Act", "EndTurn", "Enrol", "Erupt", "ForcedIsland", "ForcedStudy", "Graduate", "Put", "Raise", "Stop",
+           "Walk"]
 
 
 # Plies are frozen dataclasses, not NamedTuples: a tuple compares by value alone, so Stop() would
@@ -18,7 +19,8 @@ __all__ = ["Act", "EndTurn", "Enrol", "Erupt", "ForcedIsland", "ForcedStudy", "G
 class Act:
     """One action (O-9): the follower on slot `source` moves onto the empty slot `slot` and does
     it. `detail`: a tectonics move integer (drift, tectonic, volcano), Enrol or Graduate (study),
-    Walk (travel), the mountain's cell (sanctuary)."""
+    Walk (travel), the mountain's cell (sanctuary); None: the follower only stands there, the
+    action is not done and still counts as one of the turn's three (the seed)."""
 
     slot: str
     source: str
@@ -35,7 +37,8 @@ class Enrol:
 
 @dataclass(frozen=True)
 class Graduate:
-    """Study: the studying followers at `followers` return to empty slots, 1 wisdom each."""
+    """Study: the studying followers at `followers` go back to their board, 1 wisdom each; their
+    owner then puts each on an empty slot (Put)."""
 
     followers: tuple[Place, ...]
 
@@ -65,6 +68,14 @@ class Raise:
     """Spends one wisdom point: the hat of `column` up one level (O-10)."""
 
     column: str
+
+
+@dataclass(frozen=True)
+class Put:
+    """A follower waiting on its owner's board (graduated, recruited at the horizon or sent back by
+    an AI) goes to the empty slot `slot`, chosen by its owner; it does not act there (the seed)."""
+
+    slot: str
 
 
 @dataclass(frozen=True)

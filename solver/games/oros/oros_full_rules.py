@@ -6,11 +6,14 @@ A ply is one value of the kinds in oros_full_plies.py. A player's turn is up to 
 (O-9), each one `Act` (a follower moved from slot `source` onto the empty slot `slot`, doing
 `detail`), and each action one ply; an action with several parts continues in plies of the same
 player (`Erupt` for the further eruptions of a volcano action, `Walk` for further travel, `Stop`
-to end either). Wisdom is spent one `Raise` at a time by the player who gained it, before
-anything else (O-10). Forced actions (`ForcedIsland`, `ForcedStudy`) are plies that use none of
-the three actions. `EndTurn` ends the turn early: the seed's "at most three actions". An AI's
-turn is one chance ply: `chance_outcomes` lists its card draws and `successor` plays the drawn
-card (O-14).
+to end either); an `Act` whose detail is None puts the follower on the slot without doing the
+action, which still uses one of the three (the seed). A follower that comes back to its player's
+board (graduated, recruited at the horizon, sent back by an AI) waits there until its owner
+`Put`s it on an empty slot of their choice, before anything else; then wisdom is spent one
+`Raise` at a time by the player who gained it (O-10). Forced actions (`ForcedIsland`,
+`ForcedStudy`) are plies that use none of the three actions. `EndTurn` ends the turn early: the
+seed's "at most three actions". An AI's turn is one chance ply: `chance_outcomes` lists its card
+draws and `successor` plays the drawn card (O-14).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from solver.games.oros.oros_full_effects import (
 from solver.games.oros.oros_full_plies import *  # noqa: F403  (the ply kinds)
 from solver.games.oros.oros_full_scoring import knowledge
 from solver.games.oros.oros_full_state import (
+    HOME,
     SANCTUM,
     Place,
     State,
@@ -42,6 +46,7 @@ from solver.games.oros.oros_full_state import (
     can_build_on,
     empty_slots,
     everyone_at,
+    free_seats,
     is_island,
     is_on_map,
     is_studying,
@@ -51,6 +56,7 @@ from solver.games.oros.oros_full_state import (
     slot,
     tile,
     unlocked,
+    waiting,
 )
 from solver.games.oros.oros_rules import MOUNTAIN, ORTHOGONAL, SEA
 
@@ -59,11 +65,11 @@ from solver.games.oros.oros_rules import MOUNTAIN, ORTHOGONAL, SEA
 
 
 def mover(state: State) -> int:
-    """The seat that chooses the next ply: whoever has wisdom to spend (from the current seat on,
-    as wisdom is spent at once), else the current seat."""
+    """The seat that chooses the next ply: whoever has a follower waiting for a slot or wisdom to
+    spend (from the current seat on, as both are settled at once), else the current seat."""
     for i in range(state.seats):
         who = (state.current + i) % state.seats
-        if state.wisdom[who]:
+        if waiting(state, who) or state.wisdom[who]:
             return who
     return state.current
 
@@ -101,6 +107,8 @@ def legal_actions(state: State) -> list:
     if state.over:
         return []
     who = mover(state)
+    if waiting(state, who):
+        return [Put(s) for s in empty_slots(state, who)]
     if state.wisdom[who]:
         return [Raise(c) for c in COLUMNS if state.hats[who][COLUMNS.index(c)] < LEVELS]
     if state.ai[who]:
@@ -121,7 +129,7 @@ def legal_actions(state: State) -> list:
             # A map action does not depend on which follower stood where: list its moves once.
             details = map_moves[target] if target in MAP_KINDS else _details(
                 move_follower(state, who, slot(source), slot(target)), who, target)
-            plies += [Act(target, source, detail) for detail in details]
+            plies += [Act(target, source, detail) for detail in [*details, None]]
     return plies + [EndTurn()]
 
 
@@ -164,14 +172,10 @@ def _details(state: State, who: int, target: str) -> list:
 
 
 def _enrolments(state: State, who: int) -> list[Enrol]:
-    """Study, enrol: a follower from a slot other than study to the sanctum or a free seat of an
-    own sanctuary; a seat is on the map, so the study level's map limit counts it."""
+    """Study, enrol: a follower from a slot other than study to the sanctum or a free seat of any
+    sanctuary (free_seats: the same rule as the AI's)."""
     followers = [s for s in SLOTS if s != "study" and slot(s) in state.followers[who]]
-    schools = [SANCTUM] if sanctum_free(state, who) else []
-    on_map = sum(is_on_map(p) for p in state.followers[who])
-    if on_map < ability(state, who, "study", "map_followers"):
-        schools += [seat(s.cell, s.kind) for s in state.sanctuaries
-                    if s.owner == who and not everyone_at(state, seat(s.cell, s.kind))]
+    schools = ([SANCTUM] if sanctum_free(state, who) else []) + free_seats(state, who, state.sanctuaries)
     return [Enrol(f, school) for f in followers for school in schools]
 
 
@@ -253,6 +257,8 @@ def successor(state: State, ply) -> State:
         wisdom = list(state.wisdom)
         wisdom[who] -= 1
         return _settle(raise_hat(replace(state, wisdom=tuple(wisdom)), who, ply.column))
+    if isinstance(ply, Put):
+        return _settle(move_follower(state, who, HOME, slot(ply.slot)))
     if isinstance(ply, EndTurn):
         return _next_turn(state)
     if isinstance(ply, ForcedIsland):
@@ -268,6 +274,8 @@ def successor(state: State, ply) -> State:
     if isinstance(ply, Walk):
         return _walk(state, who, ply, state.steps_left)
     state = move_follower(state, who, slot(ply.source), slot(ply.slot))
+    if ply.detail is None:  # the follower only stands there; the action still counts (the seed)
+        return _finish_action(state)
     return ACTIONS[ply.slot](state, who, ply.detail)
 
 
@@ -297,8 +305,8 @@ def _study(state: State, who: int, detail) -> State:
     state = _with_bonus(state, who, "study")
     if isinstance(detail, Enrol):
         return _finish_action(move_follower(state, who, slot(detail.follower), detail.school))
-    for place in detail.followers:  # each to an empty slot, where it does not act (the seed)
-        state = move_follower(state, who, place, slot(empty_slots(state, who)[0]))
+    for place in detail.followers:  # back to the board; the player puts each on an empty slot (Put)
+        state = move_follower(state, who, place, HOME)
     return _finish_action(gain_wisdom(state, who, len(detail.followers)))
 
 
@@ -331,8 +339,11 @@ def _finish_action(state: State) -> State:
 
 
 def _settle(state: State) -> State:
-    """The turn passes once its actions are used and no wisdom waits to be spent."""
-    if any(state.wisdom) or state.eruptions_left or state.steps_left or state.actions_left:
+    """The turn passes once its actions are used and no follower waits for a slot nor wisdom to be
+    spent."""
+    if state.eruptions_left or state.steps_left or state.actions_left or any(state.wisdom):
+        return state
+    if any(waiting(state, who) for who in range(state.seats)):
         return state
     return _next_turn(state)
 

@@ -6,7 +6,9 @@ A follower's place is a small tuple, so that a player's followers are a sorted t
     ("sanctum",)          studying in its player's sanctum (2 seats)
     ("tile", cell)        on a land tile or mountain of the map
     ("seat", cell, kind)  studying in the sanctuary of `kind` on the mountain at `cell`
-    ("home",)             an AI's follower waiting on the AI's board (an AI has no slots to fill)
+    ("home",)             waiting on its player's board: an AI's follower (an AI has no slots to
+                          fill), or a player's graduated, recruited or sent-back follower that
+                          its owner puts on an empty slot next (Put)
 """
 
 from __future__ import annotations
@@ -147,6 +149,11 @@ def empty_slots(state: State, who: int) -> list[str]:
     return [s for s in SLOTS if slot(s) not in state.followers[who]]
 
 
+def waiting(state: State, who: int) -> int:
+    """How many of player `who`'s followers wait to be put on an empty slot (0 for an AI)."""
+    return 0 if state.ai[who] else state.followers[who].count(HOME)
+
+
 def is_on_map(place: Place) -> bool:
     """Whether a follower's place is on the map (a tile or a sanctuary's seat)."""
     return place[0] in ("tile", "seat")
@@ -165,6 +172,15 @@ def everyone_at(state: State, place: Place) -> int:
 def sanctum_free(state: State, who: int) -> bool:
     """Whether seat `who`'s sanctum has a free seat."""
     return state.followers[who].count(SANCTUM) < design().sanctum_seats
+
+
+def free_seats(state: State, who: int, sanctuaries) -> list[Place]:
+    """The free seats of `sanctuaries` (any builder's) where seat `who`, player or AI, may enrol: a
+    seat is on the map, so none while `who` has as many followers on the map as its study level
+    allows (the seed: 「地圖上只能放置 1 個信徒」)."""
+    if sum(is_on_map(p) for p in state.followers[who]) >= ability(state, who, "study", "map_followers"):
+        return []
+    return [seat(s.cell, s.kind) for s in sanctuaries if not everyone_at(state, seat(s.cell, s.kind))]
 
 
 def sanctuaries_on(state: State, cell: int) -> list[Sanctuary]:

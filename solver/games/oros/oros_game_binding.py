@@ -159,7 +159,9 @@ def encode_card(card: int) -> int:
 
 
 _ENCODERS = {
-    Act: lambda ply: _move(layout.ACT, SLOTS.index(ply.slot), SLOTS.index(ply.source), _act_detail(ply)),
+    Act: lambda ply: (_move(layout.IDLE, SLOTS.index(ply.slot), SLOTS.index(ply.source)) if ply.detail is None else
+                      _move(layout.ACT, SLOTS.index(ply.slot), SLOTS.index(ply.source), _act_detail(ply))),
+    Put: lambda ply: _move(layout.PUT, SLOTS.index(ply.slot)),
     Raise: lambda ply: _move(layout.RAISE, COLUMNS.index(ply.column)),
     EndTurn: lambda ply: _move(layout.END_TURN),
     Stop: lambda ply: _move(layout.STOP),
@@ -189,14 +191,16 @@ def _study_of(detail: int):
 def decode_ply(move: int):
     """The reference ply of a kernel move integer (the card index of a CARD move)."""
     kind = move & layout.KIND_MASK
+    field = move >> layout.TARGET_SHIFT & 7  # the target slot, or a raise's column
     source = SLOTS[move >> layout.SOURCE_SHIFT & 7]
     detail = move >> layout.DETAIL_SHIFT
     if kind == layout.ACT:
-        target = SLOTS[move >> layout.TARGET_SHIFT & 7]
+        target = SLOTS[field]
         if target == "study":
             return Act(target, source, _study_of(detail))
         return Act(target, source, _walk_of(detail) if target == "travel" else detail)
-    decoders = {layout.RAISE: lambda: Raise(COLUMNS[move >> layout.TARGET_SHIFT & 7]), layout.END_TURN: EndTurn,
+    decoders = {layout.IDLE: lambda: Act(SLOTS[field], source, None), layout.PUT: lambda: Put(SLOTS[field]),
+                layout.RAISE: lambda: Raise(COLUMNS[field]), layout.END_TURN: EndTurn,
                 layout.STOP: Stop, layout.FORCED_ISLAND: lambda: ForcedIsland(source, detail),
                 layout.FORCED_STUDY: lambda: ForcedStudy(source), layout.ERUPT_MORE: lambda: Erupt(detail),
                 layout.WALK_MORE: lambda: _walk_of(detail), layout.CARD: lambda: detail}

@@ -15,14 +15,17 @@ A position is thirteen fields separated by blanks, then `over` once the game has
 SEATS: the players, ':' and the AI deck (AI opponents fill to 3 seats after the players). Per
 seat, '/' between: HATS the eight hat levels (drift tectonic volcano study travel stones shrine
 temple); FOLLOWERS the six slots ('o' a follower, '.' none), then 's' per follower in the
-sanctum, 'h' per follower at an AI's home, then the cells of followers on tiles; PYRAMID the
+sanctum, 'h' per follower at home (an AI's, or a player's waiting to be put on a slot), then the
+cells of followers on tiles; PYRAMID the
 demigod's space. WISDOM per player. SANCTUARIES: `d3sAB` is the standing stones (s; h shrine,
 t temple) on d3, built by A, with B's follower studying there. FIRED: the red spaces fired.
 DECKS per AI: its draw pile's card numbers, ':', its discard's top card. TURN: the seat to play,
 its actions left, then `e2` (eruptions) or `w3` (travel steps) still to come.
 
 A ply: `volcano>drift:2E1` (the follower on the volcano slot goes to drift and drifts row 2 east
-1), `erupt:e3v1:N1`, `walk:c3-d3`, `stop`, `end`, `raise:study`, `forced:study>d1`, `draw:3`.
+1), `volcano>drift:-` (it goes there and does nothing), `erupt:e3v1:N1`, `walk:c3-d3`, `stop`,
+`end`, `put:travel` (a follower waiting at home goes to the travel slot), `raise:study`,
+`forced:study>d1`, `draw:3`.
 """
 
 from __future__ import annotations
@@ -248,8 +251,9 @@ def _parse_followers(part: str, column: int, is_ai: bool, board) -> list[Place]:
     if len(marks.group(1)) > design().sanctum_seats:
         raise NotationError("followers", at, f"the sanctum has {design().sanctum_seats} seats, "
                                              f"not {len(marks.group(1))}")
-    if marks.group(2) and not is_ai:
-        raise NotationError("followers", at + marks.start(2), "only an AI keeps followers at home")
+    if len(marks.group(2)) > len(SLOTS) - len(places) and not is_ai:
+        raise NotationError("followers", at + marks.start(2), f"{len(marks.group(2))} followers wait at home "
+                                                              "for an empty slot each: more than the empty slots")
     places += [SANCTUM] * len(marks.group(1)) + [HOME] * len(marks.group(2))
     for i in range(marks.end(), len(rest), 2):
         if not _CELL.fullmatch(rest[i:i + 2]):
@@ -381,8 +385,10 @@ def _parse_turn(state: State, turn: tuple[str, int], extra: list[tuple[str, int]
         raise NotationError("over", column_extra, f"'{word_extra}' after the turn: only '{OVER}' may follow")
     if over and (actions or match.group(3)):
         raise NotationError("turn", column, "a game that is over has no actions left")
-    if not over and not actions and not any(state.wisdom):
-        raise NotationError("turn", column, "a turn with no actions left has passed, unless wisdom waits to be spent")
+    waiting = any(HOME in state.followers[who] for who in range(state.seats) if not state.ai[who])
+    if not over and not actions and not any(state.wisdom) and not waiting:
+        raise NotationError("turn", column, "a turn with no actions left has passed, unless a follower waits "
+                                            "for a slot or wisdom waits to be spent")
     return replace(state, current=current, actions_left=actions, over=over,
                    eruptions_left=pending[ERUPTIONS], steps_left=pending[STEPS])
 
@@ -410,8 +416,8 @@ def full_game_positions() -> dict[str, tuple[str, State]]:
 
 ACTION_HELP = ("write an action SOURCE>SLOT:DETAIL (volcano>drift:2E1, study>volcano:e3v1:N1, "
                "drift>study:volcano>sanctum, drift>study:graduate:sanctum, volcano>travel:c3-d3, "
-               "volcano>sanctuary:stones@d3), erupt:e3v1:N1, walk:c3-d3, stop, end, raise:study, "
-               "forced:study>d1, forced:study>sanctum, or draw:N for an AI's card")
+               f"volcano>sanctuary:stones@d3, or volcano>drift:{NONE} doing nothing), erupt:e3v1:N1, walk:c3-d3, "
+               "stop, end, put:travel, raise:study, forced:study>d1, forced:study>sanctum, or draw:N for an AI's card")
 
 
 def format_action(state: State, ply) -> str:
@@ -426,6 +432,8 @@ def format_action(state: State, ply) -> str:
         return "walk:" + _walk_text(state, ply)
     if isinstance(ply, Raise):
         return f"raise:{ply.column}"
+    if isinstance(ply, Put):
+        return f"put:{ply.slot}"
     if isinstance(ply, ForcedIsland):
         return f"forced:{ply.source}>{cell_name(ply.cell, state.map.width)}"
     if isinstance(ply, ForcedStudy):
@@ -438,6 +446,8 @@ def _walk_text(state: State, walk: Walk) -> str:
 
 
 def _detail_text(state: State, act: Act) -> str:
+    if act.detail is None:
+        return NONE
     if act.slot in MAP_KINDS:
         return oros_notation.format_move(state.map, act.detail)
     if isinstance(act.detail, Enrol):
@@ -493,6 +503,8 @@ def _parse_ply(state: State, text: str, head: str, colon: str, rest: str):
         if rest not in COLUMNS:
             raise NotationError("move", column, f"'{rest}' is not a hat's column: {' '.join(COLUMNS)}")
         return Raise(rest)
+    if head == "put":
+        return Put(_slot_name(rest, column))
     if head == "erupt":
         return Erupt(_map_move(state, "volcano", rest, column))
     if head == "walk":
@@ -539,6 +551,8 @@ def _parse_walk(state: State, text: str, column: int) -> Walk:
 
 
 def _parse_detail(state: State, target: str, text: str, column: int):
+    if text == NONE:
+        return None
     if target in MAP_KINDS:
         return _map_move(state, target, text, column)
     if target == "travel":
@@ -569,6 +583,8 @@ def _illegal_reason(state: State, ply) -> str:
     """Why the well-formed ply `ply` is not legal in `state`, in words."""
     who = mover(state)
     places = state.followers[who]
+    if HOME in places and not state.ai[who] and not isinstance(ply, Put):
+        return f"seat {SEAT_LETTERS[who]} first puts its waiting follower on an empty slot (put:SLOT)"
     if state.wisdom[who] and not isinstance(ply, Raise):
         return f"seat {SEAT_LETTERS[who]} first spends {state.wisdom[who]} wisdom (raise:COLUMN)"
     if state.eruptions_left and not isinstance(ply, (Erupt, Stop)):
