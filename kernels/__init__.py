@@ -4,7 +4,8 @@ no numba; importing a kernel module does.
 
 Before numba loads, NUMBA_CACHE_DIR is pointed at a folder named after a hash of these
 sources, of the jitted searches in solver/search/ and of the data files the games ship
-(solver/games/<game>/data/, which a kernel may compile in as tables), unless the user set it: numba does not recompile a cached
+(kernels/<game>/data/ and solver/games/<game>/data/, which a kernel may compile in as tables),
+unless the user set it: numba does not recompile a cached
 caller when a callee in another file changes, nor a function when a global it reads changes, so a
 fresh folder per source version means an edit never runs stale code.
 """
@@ -20,7 +21,8 @@ def _cache_dir() -> Path:
     """Where compiled kernels are cached for this exact version of the kernel sources."""
     digest = hashlib.sha256()
     root = Path(__file__).parent
-    data = (path for path in (root.parent / "solver" / "games").glob("*/data/**/*") if path.is_file())
+    data = (path for folder in (root, root.parent / "solver" / "games") for path in folder.glob("*/data/**/*")
+            if path.is_file())
     for source in sorted([*root.rglob("*.py"), *(root.parent / "solver" / "search").rglob("*.py"), *data]):
         digest.update(source.read_bytes())
     base = os.environ.get("CALDERA_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "caldera"
@@ -30,7 +32,7 @@ def _cache_dir() -> Path:
 def _usable(folder: str) -> str:
     """`folder` once it is known to be a folder Caldera can write to, else CalderaError in one line
     (numba would fail later with "no locator available", or recompile everything elsewhere)."""
-    from solver.errors import CalderaError
+    from kernels.errors import CalderaError
 
     try:
         os.makedirs(folder, exist_ok=True)
