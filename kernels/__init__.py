@@ -3,7 +3,8 @@
 no numba; importing a kernel module does.
 
 Before numba loads, NUMBA_CACHE_DIR is pointed at a folder named after a hash of these
-sources, of the jitted searches in solver/search/ and of the data files the games ship
+sources, of the jitted searches (solver/engines/<engine>/*_core.py, solver/engines/tree_common.py,
+solver/commands/perft_core.py) and of the data files the games ship
 (kernels/<game>/data/ and solver/games/<game>/data/, which a kernel may compile in as tables),
 unless the user set it: numba does not recompile a cached
 caller when a callee in another file changes, nor a function when a global it reads changes, so a
@@ -23,7 +24,9 @@ def _cache_dir() -> Path:
     root = Path(__file__).parent
     data = (path for folder in (root, root.parent / "solver" / "games") for path in folder.glob("*/data/**/*")
             if path.is_file())
-    for source in sorted([*root.rglob("*.py"), *(root.parent / "solver" / "search").rglob("*.py"), *data]):
+    solver = root.parent / "solver"
+    searches = [*solver.rglob("*_core.py"), solver / "engines" / "tree_common.py"]  # what numba compiles there
+    for source in sorted([*root.rglob("*.py"), *searches, *data]):
         digest.update(source.read_bytes())
     base = os.environ.get("CALDERA_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "caldera"
     return Path(base) / f"numba-{digest.hexdigest()[:16]}"

@@ -1,6 +1,6 @@
 """The kernel operations every search calls, specialised per game at compile time.
 
-A search is written once (solver/search/) and takes the name of a kernel module as its first
+A search is written once (solver/engines/<engine>/<engine>_core.py) and takes the name of a kernel module as its first
 argument, e.g. "penguins.penguins_plain" for kernels/penguins/penguins_plain.py. The search's
 entry point makes that name a compile-time constant (`numba.literally`), and each operation here
 resolves to the named module's own function while numba types the search: an intrinsic that
@@ -33,7 +33,7 @@ Every kernel module defines the operations its game's engines use, with these si
     is_chance(state), chance_outcomes(state, out_moves, out_probs) -> n
     goal_bound(state, goal), position_hash(state)   single-agent planning (oros)
     solve_key(state, key), solve_state(root, key, out), turn_clock(state)   the exact solver
-                                         (solver/search/exact_core.py); from Python it also
+                                         (solver/engines/exact/exact_core.py); from Python it also
                                          calls the module's seat_count(state), turns_left(state)
                                          and reads SOLVE_KEY_LEN
     determinize(state, seat, rng, out)   hidden information (hop): write into `out` a position

@@ -44,7 +44,7 @@ def functions(package: str, modules: dict[str, str]) -> dict[str, Callable]:
 class Game:
     """One game: what it is (capabilities, as data) and how to read, play, draw and explain it.
 
-    Capabilities decide which engines fit (solver/engine.py `check_engine`) and which commands
+    Capabilities decide which engines fit (solver/engines/registry.py `check_engine`) and which commands
     apply (`caldera puzzles` needs puzzles, `--goal` needs goals, `match` needs an adversarial
     game); the contract tests (tests/contract/) hold every record to them.
     """

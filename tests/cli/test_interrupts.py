@@ -14,7 +14,7 @@ import subprocess
 import sys
 import time
 
-from solver.warmup import NOTICE
+from solver.commands.warmup import NOTICE
 from tests.cli.live_caldera import ROOT
 
 INTERRUPTED = "caldera: interrupted\n"

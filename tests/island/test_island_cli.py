@@ -375,6 +375,6 @@ def test_board_reads_without_colour_and_checks_highlights():
 
 def test_warm_up_per_game():
     """warm_up takes the games to warm (every engine their records list)."""
-    from solver.warmup import warm_up
+    from solver.commands.warmup import warm_up
 
     assert warm_up([game("island")]) >= 0

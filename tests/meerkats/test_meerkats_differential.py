@@ -27,7 +27,7 @@ from kernels.meerkats import meerkats_layout as layout
 from solver.games.meerkats import meerkats_binding as binding
 from solver.games.meerkats import meerkats_rules as ref
 from solver.games.meerkats.meerkats_maze import STEPS, builtin_maze, load_maze
-from solver.perft import kernel_count
+from solver.commands.perft import kernel_count
 
 GAMES_PER_CHUNK = 100
 CHUNKS = 20  # 2,000 games in all
@@ -214,7 +214,7 @@ def test_perft_through_runs_of_rolls_matches_reference():
     depth, where the kernel's perft stack once overflowed and counted garbage (576 for a1 at
     depth 3, not 11,664). Per root move, as `caldera perft --divide` counts, at depth 3."""
     from solver.games.registry import game
-    from solver.perft import perft
+    from solver.commands.perft import perft
 
     record = game("meerkats")
     state = record.resolve_position("dunes-dash")

@@ -15,8 +15,8 @@ from solver.games.penguins import penguins_binding as binding
 from solver.games.penguins.penguins_binding import to_kernel
 from solver.games.penguins.penguins_notation import parse_position
 from solver.games.registry import game
-from solver.perft import perft
-from solver.search import perft_core
+from solver.commands.perft import perft
+from solver.api import perft_core
 
 PENGUINS = game("penguins")
 

@@ -23,7 +23,7 @@ from numba import njit
 from kernels.penguins import penguins_kernel as kp
 from kernels.penguins import penguins_layout as layout
 from solver import watch
-from solver.alphabeta import alphabeta_analysis
+from solver.engines.alphabeta.alphabeta_search import alphabeta_analysis
 from solver.analysis import WIN, Score
 from solver.games.penguins import penguins_rules as ref
 from solver.games.penguins.penguins_binding import decode_move, legal_moves, successor, to_kernel

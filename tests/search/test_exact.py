@@ -1,4 +1,4 @@
-"""The exact solver (solver/exact.py, solver/search/exact_core.py) against answers it did not
+"""The exact solver (solver/engines/exact/exact_search.py, solver/engines/exact/exact_core.py) against answers it did not
 compute: the published optimal value of the dice game Pig, and a brute-force expectimax over the
 meerkats reference rules on small mazes.
 
@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from kernels.pig import pig_kernel
-from solver import exact
+from solver.engines.exact import exact_search as exact
 from solver.games.meerkats import meerkats_rules as ref
 from solver.games.meerkats.meerkats_binding import KERNEL, to_kernel
 from solver.games.meerkats.meerkats_notation import parse_position

@@ -12,12 +12,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = """
-from solver.alphabeta import alphabeta_analysis
+from solver.engines.alphabeta.alphabeta_search import alphabeta_analysis
 from solver.games.penguins.penguins_binding import kernel_name, to_kernel
 from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_position
 from solver.games.registry import game
-from solver.mcts import mcts_analysis
-from solver.perft import perft
+from solver.engines.mcts.mcts_search import mcts_analysis
+from solver.commands.perft import perft
 
 for name in ("floes", "tunnels"):  # the plain kernel and the tile kernel: two negamax signatures
     words = to_kernel(parse_position(BUILTIN_POSITIONS[name]))
@@ -28,14 +28,14 @@ for name in ("floes", "tunnels"):  # the plain kernel and the tile kernel: two n
 from solver.games.oros.oros_goals import goal_for
 from solver.games.oros.oros_notation import parse_position as parse_oros
 from solver.games.oros.oros_puzzles import PUZZLES
-from solver.planner import solve
+from solver.engines.planner.planner_search import solve
 
 puzzle = next(p for p in PUZZLES if p.name == "twin-peaks")
 state = parse_oros(puzzle.position)
 result = solve(game("oros"), state, goal_for(puzzle.goal, state), puzzle.budget)
 print(result.plan, result.nodes)
 
-from solver.expectimax import expectimax_analysis
+from solver.engines.expectimax.expectimax_search import expectimax_analysis
 from solver.games.island import island_rules as island
 from solver.games.island import island_binding
 

@@ -11,15 +11,15 @@ import numpy as np
 import pytest
 
 from kernels import kernel_module
-from solver.engine import EngineError, EngineSpec, run_engine, with_seed
-from solver.warmup import NOTICE
+from solver.engines.registry import EngineError, EngineSpec, run_engine, with_seed
+from solver.commands.warmup import NOTICE
 from solver.games.island import island_rules as island
 from solver.games.island.island_binding import to_kernel as island_kernel
 from solver.games.kernel_calls import next_state
 from solver.games.penguins.penguins_binding import to_kernel
 from solver.games.penguins.penguins_notation import resolve_position
 from solver.games.registry import game
-from solver.match import (
+from solver.commands.match import (
     GameRecord,
     MatchResult,
     elo_from_score,
@@ -197,7 +197,7 @@ def test_cli_summary_and_progress():
     assert any(line.startswith("elo ") for line in lines) and "inf" not in out
     assert any(line.startswith("length ") and "plies" in line for line in lines)
     assert any(line.startswith("sides     side A scored ") for line in lines)
-    # A slow first load of the kernels may add its one-line notice (solver/warmup.py) before them.
+    # A slow first load of the kernels may add its one-line notice (solver/commands/warmup.py) before them.
     progress = [line for line in err.splitlines() if line != NOTICE]
     assert len(progress) == 4 and progress[0].startswith("game 1/4: greedy - random")
     assert progress[1].startswith("game 2/4: random - greedy")
