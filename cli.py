@@ -348,12 +348,12 @@ def search_options(command):
 
 def engine_spec(engine: str, values: dict):
     """The engine spec of the options the user gave; an option of another engine is refused."""
-    from solver.engines.registry import SETTINGS, EngineSpec
+    from solver.engines.registry import ENGINE_RECORDS, EngineSpec
 
     settings = {key: value for key, value in values.items() if value not in (None, False)}
     for key in settings:
-        if key not in SETTINGS[engine]:
-            others = [name for name in SETTINGS if name != engine and key in SETTINGS[name]]
+        if key not in ENGINE_RECORDS[engine].settings:
+            others = [name for name, record in ENGINE_RECORDS.items() if name != engine and key in record.settings]
             flag = FLAGS.get(key, f"--{key}")
             raise click.UsageError(f"{flag} is a setting of --engine {' or '.join(others) or 'none'}, not {engine}")
     return EngineSpec.build(engine, settings)
@@ -366,9 +366,6 @@ def goal_options(command):
     return click.option("--goal", default=None, metavar="GOAL",
                         help='A puzzle\'s goal (games with goals: oros), e.g. "mountain@d3", "mountains>=2", '
                              '"level4@c2", "land>=20" (commas join clauses)  [default: the puzzle\'s].')(command)
-
-
-DEFAULT_PLAN_SECONDS = 30.0
 
 
 @main.command()
@@ -420,7 +417,7 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
       caldera analyze penguins floes --depth 6 --svg floes-line.svg
     """
     from solver import api as commands
-    from solver.engines.registry import SETTINGS
+    from solver.engines.registry import ENGINE_RECORDS
 
     if cluster is not None and batch is None:
         raise click.UsageError("--cluster analyses a --batch of positions; give --batch FILE (or - for stdin)")
@@ -437,15 +434,16 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
     for key, default in (("multipv", 1), ("threads", 1)):
         if values[key] == default:
             values[key] = None
-    if limits["multipv"] is None and entry.analyze_lines > 1 and "multipv" in SETTINGS[engine]:
+    if limits["multipv"] is None and entry.analyze_lines > 1 and "multipv" in ENGINE_RECORDS[engine].settings:
         values["multipv"] = entry.analyze_lines  # the game's own default (hop: every move)
-    if engine == "planner" and values["time"] is None and values["nodes"] is None:
-        values["time"] = DEFAULT_PLAN_SECONDS
+    record = ENGINE_RECORDS[engine]
+    if record.goals and values["time"] is None and values["nodes"] is None:
+        values["time"] = record.settings["time"].default  # a plan's own default, shown in its spec
     spec = engine_spec(engine, values)
     if batch is not None:
         return print_batch(entry, spec, batch, cluster)
     spec = commands.checked_spec(entry, spec, state)
-    if spec.name == "planner":
+    if record.goals:
         plan = print_planner_result(entry, spec, state, goal, budget, as_json)
         save_pictures(entry, state, (), svg_path, None, plan.plan)
         return
@@ -739,9 +737,9 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
     engine = engine or entry.engine_for(states[0])
     check_review_engine(entry, engine, limits, states[0])
     values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb, threads=limits["threads"] if limits["threads"] != 1 else None)
-    from solver.engines.registry import SETTINGS
+    from solver.engines.registry import ENGINE_RECORDS
 
-    if "time" in SETTINGS[engine] and not any(values.get(key) for key in ("depth", "nodes", "sims", "time", "solve")):
+    if "time" in ENGINE_RECORDS[engine].settings and not any(values.get(key) for key in ("depth", "nodes", "sims", "time", "solve")):
         values["time"] = entry.hint_time(states[0])
     spec = engine_spec(engine, values)
     console = _stderr_console()

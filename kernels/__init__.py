@@ -51,5 +51,20 @@ os.environ["NUMBA_CACHE_DIR"] = _usable(os.environ.get("NUMBA_CACHE_DIR") or str
 
 def kernel_module(name: str):
     """The kernel module called `name` ("penguins.penguins_plain" -> kernels/penguins/penguins_plain.py);
-    importing it imports numba."""
+    importing it imports numba. The one place a kernel's name becomes its module: everything else
+    holds a Kernel."""
     return importlib.import_module(f"kernels.{name}")
+
+
+class Kernel(str):
+    """One game's kernel, as the game's record resolves it for a position and hands it down to the
+    engines and commands: it is the kernel module's name (which the jitted searches take as a
+    compile-time constant, kernels/dispatch.py), and `module` is the module whose functions the
+    Python side calls."""
+
+    __slots__ = ()
+
+    @property
+    def module(self):
+        """The kernel module (imports numba, and loads or compiles the kernel, on first use)."""
+        return kernel_module(self)

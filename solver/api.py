@@ -9,14 +9,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from solver.engines.registry import EngineSpec, check_engine
+from solver.engines.registry import ENGINE_RECORDS, EngineSpec, check_engine
 from solver.errors import CalderaError
 from solver.limits import check_settings_fit, ctrl_c_stops, usable_threads
 from solver.watch import new_stop, watch
-
-# Engines that search a chance root outcome by outcome; the others have nothing to decide there,
-# so `analyze` lists the outcomes with their probabilities instead.
-SEARCHES_CHANCE_ROOTS = frozenset({"expectimax", "exact"})
 
 
 def load_position(game, position: str | None, after: str = "", board: str | None = None,
@@ -111,7 +107,7 @@ def checked_spec(game, spec: EngineSpec, state) -> EngineSpec:
 def is_chance_listing(game, spec: EngineSpec, state) -> bool:
     """True when `analyze` lists the chance outcomes instead of searching (the root is the dice's
     and the engine has no decision to make there)."""
-    return game.is_chance(state) and spec.name not in SEARCHES_CHANCE_ROOTS
+    return game.is_chance(state) and not ENGINE_RECORDS[spec.name].searches_chance_roots
 
 
 def search(game, spec: EngineSpec, state, on_progress: Callable | None = None, notice: Callable | None = None):
@@ -124,7 +120,7 @@ def search(game, spec: EngineSpec, state, on_progress: Callable | None = None, n
     words = game.to_kernel(state)
     stop = new_stop()
     with ctrl_c_stops(stop):  # Ctrl-C ends the search with its best result so far
-        return run_engine(spec, game.kernel_name(words), words, stop=stop, plies_to_end=game.plies_to_end(state),
+        return run_engine(spec, game.kernel(words), words, stop=stop, plies_to_end=game.plies_to_end(state),
                           on_progress=on_progress)
 
 

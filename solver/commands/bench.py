@@ -222,7 +222,7 @@ def run_once(case: BenchCase, words, threads: int, size: int) -> Timing:
     from solver.games.registry import game
 
     record = game(case.game)
-    kernel = record.kernel_name(words)
+    kernel = record.kernel(words)
     if case.kind == "perft":
         from solver.commands.perft import perft
 

@@ -109,7 +109,7 @@ def run_same_game(case: SameGameCase, quick: bool) -> SameGameResult:
     prepare(record, (case.kind,), start)
     root = record.to_kernel(start)
     started = time.perf_counter()
-    run_engine(spec, record.kernel_name(root), root, plies_to_end=record.kernel_plies_to_end(root))
+    run_engine(spec, record.kernel(root), root, plies_to_end=record.kernel_plies_to_end(root))
     return SameGameResult(case, quick, openspiel_seconds, time.perf_counter() - started)
 
 

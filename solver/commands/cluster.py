@@ -127,7 +127,7 @@ def ensure_loaded(game, engines: tuple[str, ...], state) -> None:
     """Load (compile or read from cache) what `engines` run on `state`'s kernel, once per process."""
     from solver.commands.warmup import prepare
 
-    kernel = game.kernel_name(game.to_kernel(state))
+    kernel = game.kernel(game.to_kernel(state))
     missing = tuple(engine for engine in engines if (game.name, engine, kernel) not in _LOADED)
     if missing:
         prepare(game, missing, state, notice=lambda message: None)
@@ -179,7 +179,7 @@ def match_chunk(numbers: list[int], game_name: str, start, spec_a, spec_b, rando
     game = game_record(game_name)
     ensure_loaded(game, ("perft", spec_a.name, spec_b.name), start)
     root = game.to_kernel(start)
-    kernel = game.kernel_name(root)
+    kernel = game.kernel(root)
     players = game.player_count(start)
     played = []
     for number in numbers:
@@ -259,7 +259,7 @@ def analyze_chunk(positions: list, game_name: str, spec) -> list[str]:
             continue
         ensure_loaded(game, (spec.name,), state)
         words = game.to_kernel(state)
-        analysis = run_engine(spec, game.kernel_name(words), words, plies_to_end=game.plies_to_end(state))
+        analysis = run_engine(spec, game.kernel(words), words, plies_to_end=game.plies_to_end(state))
         lines.append(analysis_json(state, spec, analysis, game))
     return lines
 
@@ -268,8 +268,9 @@ def read_batch(game, spec, lines) -> list:
     """The positions of a batch file, one a line (blank lines and # comments skipped), each checked
     for the engine; the first bad one is refused in one line naming its line number."""
     from solver.api import checked_spec, load_position
+    from solver.engines.registry import ENGINE_RECORDS
 
-    if spec.name == "planner":
+    if ENGINE_RECORDS[spec.name].goals:
         raise CalderaError("--batch runs searches; the planner solves one puzzle at a time (caldera analyze GAME PUZZLE)")
     positions = []
     for number, line in enumerate(lines, start=1):

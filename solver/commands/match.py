@@ -54,7 +54,7 @@ from typing import Callable, Iterator
 
 import numpy as np
 
-from kernels import kernel_module
+from kernels import Kernel
 from solver.engines.registry import EngineSpec, check_engine, run_engine, with_seed
 from solver.commands.estimate import Z95, Estimate, mean_interval, paired_text
 from solver.games.kernel_calls import chance_outcome_list, legal_move_list, next_state
@@ -183,17 +183,17 @@ def mix_seed(*parts: int) -> int:
     return x & MASK62
 
 
-def _legal(kernel: str, state: np.ndarray) -> list[int]:
+def _legal(kernel: Kernel, state: np.ndarray) -> list[int]:
     """The legal kernel moves of `state` (empty once the game is over)."""
     return legal_move_list(kernel, state)
 
 
-def _is_chance(kernel: str, state: np.ndarray) -> bool:
+def _is_chance(kernel: Kernel, state: np.ndarray) -> bool:
     """True when chance (the dice), not a player, chooses the next move."""
-    return bool(kernel_module(kernel).is_chance(state))
+    return bool(kernel.module.is_chance(state))
 
 
-def sample_chance(kernel: str, state: np.ndarray, rng: random.Random) -> int:
+def sample_chance(kernel: Kernel, state: np.ndarray, rng: random.Random) -> int:
     """A chance outcome of the chance position `state`, drawn by its probability (one rng draw)."""
     outcomes = chance_outcome_list(kernel, state)
     if not outcomes:
@@ -206,7 +206,7 @@ def sample_chance(kernel: str, state: np.ndarray, rng: random.Random) -> int:
     return outcomes[-1][0]
 
 
-def random_opening(kernel: str, root: np.ndarray, plies: int, seed: int) -> tuple[int, ...]:
+def random_opening(kernel: Kernel, root: np.ndarray, plies: int, seed: int) -> tuple[int, ...]:
     """`plies` uniformly random legal decisions from `root`, reproducible from `seed` (fewer if
     the game ends). Chance positions on the way are rolled by their probabilities from the same
     generator; their outcomes are part of the opening but do not count as plies."""
@@ -316,8 +316,8 @@ def play_game(game, root: np.ndarray, spec_a: EngineSpec, spec_b: EngineSpec, a_
     probabilities from a generator seeded `dice_seed` (default: derived from `seed` and
     `number`), one draw per roll, never by an engine. `on_move(seat, legal, analysis)` is told
     every engine decision (`caldera balance` measures branching and leads with it)."""
-    kernel = game.kernel_name(root)
-    module = kernel_module(kernel)
+    kernel = game.kernel(root)
+    module = kernel.module
     dice = random.Random(mix_seed(seed, DICE_TAG, number) if dice_seed is None else dice_seed)
     state, moves = root, []
     for move in opening:
@@ -510,7 +510,7 @@ def play_match(game, start, spec_a: EngineSpec, spec_b: EngineSpec, games: int =
     for spec in (spec_a, spec_b):
         check_engine(game, spec.name, start)
     root = game.to_kernel(start)
-    kernel = game.kernel_name(root)
+    kernel = game.kernel(root)
     result = MatchResult(spec_a, spec_b, games, random_plies, seed, game=game.name, seats=game.seats, players=players,
                          score_name=game.score_name)
     for number in range(games):
@@ -529,7 +529,7 @@ def play_match(game, start, spec_a: EngineSpec, spec_b: EngineSpec, games: int =
     return result
 
 
-def play_numbered(game, root: np.ndarray, kernel: str, spec_a: EngineSpec, spec_b: EngineSpec, number: int,
+def play_numbered(game, root: np.ndarray, kernel: Kernel, spec_a: EngineSpec, spec_b: EngineSpec, number: int,
                   random_plies: int, seed: int, players: int,
                   tallies: tuple[EngineTally, EngineTally] | None = None, on_move: Callable | None = None) -> GameRecord:
     """Game `number` of a match (see `play_match`): its group's opening and dice, A on seat

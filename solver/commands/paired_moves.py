@@ -59,7 +59,7 @@ def pair_moves(game, state, moves: tuple[int, int], spec, games: int, random_pli
     from solver.games.kernel_calls import next_state
 
     root = game.to_kernel(state)
-    kernel = game.kernel_name(root)
+    kernel = game.kernel(root)
     mover = game.to_move(state)
     players = game.player_count(state)
     afters = [next_state(kernel, root, move) for move in moves]

@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from kernels import Kernel
 from solver.games.kernel_calls import chance_outcome_list, legal_move_list, next_state
 
 Progress = Callable[[int, int], None]
@@ -72,11 +73,11 @@ def root_split(moves: Sequence, count: Callable[[Any], int], threads: int = 1,
                        interrupted=len(counts) < len(moves), root_moves=len(moves))
 
 
-def kernel_count(kernel: str, words: np.ndarray, depth: int, stop: np.ndarray | None = None) -> int:
+def kernel_count(kernel: Kernel, words: np.ndarray, depth: int, stop: np.ndarray | None = None) -> int:
     """The perft of kernel position `words` with the kernel named `kernel`: the count alone, on
     this thread (solver/commands/perft_core.py)."""
     from kernels.dispatch import call
-    from solver.api import perft_core as core
+    from solver.commands import perft_core as core
 
     return int(call(core.perft, kernel, words, depth, np.zeros(1, dtype=np.int64) if stop is None else stop))
 
@@ -87,11 +88,9 @@ def perft(game, words: np.ndarray, depth: int, threads: int = 1, on_root_move: P
     (solver/commands/perft_core.py), the root moves shared out among `threads` threads."""
     if depth == 0:
         return PerftResult(1, 0.0, ())
-    from kernels import kernel_module
-
-    kernel = game.kernel_name(words)
+    kernel = game.kernel(words)
     stop = np.zeros(1, dtype=np.int64) if stop is None else stop
-    chance = bool(kernel_module(kernel).is_chance(words))
+    chance = bool(kernel.module.is_chance(words))
     moves = [m for m, _ in chance_outcome_list(kernel, words)] if chance else legal_move_list(kernel, words)
     below = depth if chance else depth - 1
     return root_split(moves, lambda move: kernel_count(kernel, next_state(kernel, words, move), below, stop),

@@ -24,7 +24,7 @@ from typing import Callable
 
 from solver import game_file
 from solver.api import checked_spec, goal_and_budget, mover_view, plan, search
-from solver.engines.registry import SETTINGS, EngineSpec
+from solver.engines.registry import ENGINE_RECORDS, EngineSpec
 from solver.errors import CalderaError, shown
 from solver.output.hint_words import hint_lines
 
@@ -91,7 +91,7 @@ class Session:
     def own_engine(self, state) -> EngineSpec:
         """The game's own engine for `state`, thinking as long as a hint where it takes a time."""
         name = self.game.engine_for(state)
-        return EngineSpec.build(name, {"time": self.think_seconds()} if "time" in SETTINGS[name] else {})
+        return EngineSpec.build(name, {"time": self.think_seconds()} if "time" in ENGINE_RECORDS[name].settings else {})
 
     def played(self) -> game_file.PlayedGame:
         """The game so far as a game file holds it."""

@@ -31,11 +31,11 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from solver.analysis import Score
-from solver.engines.registry import SETTINGS, EngineSpec
+from solver.engines.registry import ENGINE_RECORDS, EngineSpec
 from solver.api import checked_spec, search_as_mover
 from solver.errors import CalderaError
 
-SCORING_ENGINES = ("alphabeta", "mcts", "expectimax", "exact")  # engines whose lines carry a score
+SCORING_ENGINES = tuple(name for name, record in ENGINE_RECORDS.items() if record.scores)  # lines with a score
 MAX_LINES = 64  # the most lines an engine reports (solver/limits.py RANGES["multipv"])
 LICHESS_SLOPE = 0.00368208  # lichess's winning-chances curve, per centipawn
 CENTIPAWNS_PER_UNIT = 100  # one unit of evaluation read as one pawn
@@ -94,7 +94,7 @@ def check_review_engine(game, engine: str, settings: dict, start) -> None:
     than the planner for a puzzle played (a game of goals from the single-agent `start`), or a
     multipv."""
     if game.is_single_agent(start):
-        if engine != "planner":
+        if not ENGINE_RECORDS[engine].goals:
             raise CalderaError(f"a game of goals ({game.name}) is reviewed by the planner's shortest plans, not {engine}")
     elif engine not in SCORING_ENGINES:
         raise CalderaError(f"review compares the scores of moves: use an engine that scores them "
@@ -217,7 +217,7 @@ def _judge(game, spec: EngineSpec, state, move: int, review: MoveReview, result:
     from solver.output.analysis_output import pv_texts
 
     lines = min(MAX_LINES, len(game.legal_moves(state)))
-    wanted = EngineSpec(spec.name, {**spec.settings, "multipv": lines} if "multipv" in SETTINGS[spec.name] else spec.settings)
+    wanted = EngineSpec(spec.name, {**spec.settings, "multipv": lines} if "multipv" in ENGINE_RECORDS[spec.name].settings else spec.settings)
     analysis = search_as_mover(game, wanted, state)
     if analysis.stopped == "interrupted":
         return False

@@ -101,10 +101,10 @@ def load(game, engine: str, state) -> None:
     """Load (or compile) what `engine` ("perft" or an engine name) runs on the kernel that plays
     the reference State `state` of `game`, by running it once on that position."""
     words = game.to_kernel(state)
-    kernel = game.kernel_name(words)
+    kernel = game.kernel(words)
     if engine == "perft":
         from kernels.dispatch import call
-        from solver.api import perft_core
+        from solver.commands import perft_core
 
         call(perft_core.perft, kernel, words, 1, np.zeros(1, dtype=np.int64))
     elif engine in ("alphabeta", "greedy"):

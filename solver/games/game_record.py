@@ -15,6 +15,8 @@ from operator import attrgetter
 from fractions import Fraction
 from typing import Any, Callable
 
+from kernels import Kernel
+
 
 def lazy(module: str, name: str) -> Callable:
     """A function that imports `module` when first called and calls its `name` with the same
@@ -144,6 +146,11 @@ class Game:
     def is_chance(self, state) -> bool:
         """True when the next move is chance's (dice), not a player's decision."""
         return bool(self.chance_outcomes(state))
+
+    def kernel(self, words) -> Kernel:
+        """The kernel that plays kernel position `words`, resolved once here and handed down to the
+        engines and commands (kernels/__init__.py Kernel)."""
+        return Kernel(self.kernel_name(words))
 
     @property
     def default_engine(self) -> str:

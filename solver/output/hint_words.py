@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable
 
 from solver import api
-from solver.engines.registry import SETTINGS, EngineSpec
+from solver.engines.registry import ENGINE_RECORDS, EngineSpec
 
 
 def hint_lines(entry, state, top: int, seconds: float, goal, budget, run_search: Callable, run_plan: Callable) -> list[str]:
@@ -22,12 +22,12 @@ def hint_lines(entry, state, top: int, seconds: float, goal, budget, run_search:
     seat = entry.seat_name(state)
     engine = entry.engine_for(state)
     wanted = {"time": seconds, "multipv": top}
-    settings = {key: value for key, value in wanted.items() if key in SETTINGS[engine]}
+    settings = {key: value for key, value in wanted.items() if key in ENGINE_RECORDS[engine].settings}
     spec = api.checked_spec(entry, EngineSpec.build(engine, settings), state)
     if entry.is_chance(state):
         lines = [f"The next move is {entry.chance_words(state)}, not a choice of {seat}; the outcomes:"]
         scores = {}
-        if spec.name in api.SEARCHES_CHANCE_ROOTS:
+        if ENGINE_RECORDS[spec.name].searches_chance_roots:
             scores = {line.move: line.score for line in run_search(entry, spec, state).lines}
         for (move, _), line in zip(entry.chance_outcomes(state), chance_table_lines(state, entry)):
             lines.append(f"  {line}" + (f"  then {scores[move].text()}" if move in scores else ""))

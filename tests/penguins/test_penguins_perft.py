@@ -16,7 +16,7 @@ from solver.games.penguins.penguins_binding import to_kernel
 from solver.games.penguins.penguins_notation import parse_position
 from solver.games.registry import game
 from solver.commands.perft import perft
-from solver.api import perft_core
+from solver.commands import perft_core
 
 PENGUINS = game("penguins")
 

@@ -5,6 +5,7 @@ import json
 
 import numpy as np
 
+from kernels import Kernel
 from kernels.penguins import penguins_kernel as kernel
 from kernels.penguins.penguins_layout import MAX_MOVES
 from solver.games.penguins import penguins_rules as ref
@@ -44,6 +45,6 @@ def test_scoring_cut_short_keeps_the_generation_order():
     everything = np.empty(1 << 14, dtype=np.int64)
     n = kernel.legal_moves(words, everything)
     stopped = np.ones(1, dtype=np.int64)
-    root_moves, note = wide_root_moves("penguins.penguins_kernel", words, int(n), kernel.EVAL_WEIGHTS, stopped)
+    root_moves, note = wide_root_moves(Kernel("penguins.penguins_kernel"), words, int(n), kernel.EVAL_WEIGHTS, stopped)
     assert list(root_moves) == list(everything[:MAX_MOVES]) and n > MAX_MOVES
     assert f"{n:,} legal moves" in note and "scored 0 of them (stopped)" in note

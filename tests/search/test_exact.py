@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from kernels import Kernel
 from kernels.pig import pig_kernel
 from solver.engines.exact import exact_search as exact
 from solver.games.meerkats import meerkats_rules as ref
@@ -32,7 +33,7 @@ TINY = Path(__file__).parents[1] / "meerkats" / "tiny.maze"
 
 def test_pig_first_player_wins_with_0_5306():
     """Goal 100, both optimal: the first player wins with 0.5306 (to four places)."""
-    solution = exact.solve("pig.pig_kernel", pig_kernel.new_game(100))
+    solution = exact.solve(Kernel("pig.pig_kernel"), pig_kernel.new_game(100))
     assert solution.converged
     assert round(float(solution.values[0, 0]), 4) == 0.5306
     assert float(solution.values[0, 0] + solution.values[0, 1]) == pytest.approx(1.0, abs=1e-9)

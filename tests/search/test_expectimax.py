@@ -9,6 +9,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
+from kernels import Kernel
 from kernels.island import island_layout as layout
 from solver import watch
 from solver.engines.registry import EngineSpec, run_engine
@@ -18,7 +19,7 @@ from solver.games.island import island_rules as island
 from solver.games.island import island_binding as island_kernel
 from solver.games.island.island_binding import chance_outcomes, is_chance, legal_moves, successor, to_kernel
 
-ISLAND = "island.island_kernel"
+ISLAND = Kernel("island.island_kernel")
 
 WIN = 1_000_000.0
 EVAL_LIMIT = 500_000

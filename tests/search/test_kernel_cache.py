@@ -41,8 +41,8 @@ from solver.games.island import island_binding
 
 start = island_binding.to_kernel(island.new_game(2))
 roll = island_binding.to_kernel(island.successor(island.new_game(2), island.move(island.SHIFT, 4)))
-print(expectimax_analysis("island.island_kernel", start, depth=3, multipv=2).lines)
-print(expectimax_analysis("island.island_kernel", roll, depth=2).lines[:3])
+print(expectimax_analysis(island_binding.KERNEL, start, depth=3, multipv=2).lines)
+print(expectimax_analysis(island_binding.KERNEL, roll, depth=2).lines[:3])
 """
 
 

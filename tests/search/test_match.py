@@ -10,6 +10,7 @@ import signal
 import numpy as np
 import pytest
 
+from kernels import Kernel
 from kernels import kernel_module
 from solver.engines.registry import EngineError, EngineSpec, run_engine, with_seed
 from solver.commands.warmup import NOTICE
@@ -39,7 +40,7 @@ from solver.commands.match import (
 from tests.cli_cases import run
 
 PENGUINS, ISLAND = game("penguins"), game("island")  # the records a match is played through
-PENGUINS_KERNEL, ISLAND_KERNEL = "penguins.penguins_plain", "island.island_kernel"
+PENGUINS_KERNEL, ISLAND_KERNEL = Kernel("penguins.penguins_plain"), Kernel("island.island_kernel")
 POND_STATE = resolve_position("pond")
 POND = to_kernel(POND_STATE)
 GREEDY, RANDOM = EngineSpec.parse("greedy"), EngineSpec.parse("random")

@@ -5,6 +5,7 @@ import random
 import numpy as np
 import pytest
 
+from kernels import Kernel
 from kernels.island import island_layout as layout
 from solver.games.island import island_rules as island
 from solver.games.island import island_binding as island_kernel
@@ -14,7 +15,7 @@ from solver.errors import CalderaError
 from solver.games.registry import game
 from solver.engines.mcts.mcts_search import mcts_analysis
 
-ISLAND = "island.island_kernel"
+ISLAND = Kernel("island.island_kernel")
 START = to_kernel(island.new_game(2))
 
 

@@ -9,7 +9,7 @@ from typing import Callable
 
 import numpy as np
 
-from kernels import kernel_module
+from kernels import Kernel
 from kernels.dispatch import call
 from solver.analysis import Analysis, Line, Score
 from solver.engines.alphabeta import alphabeta_core as core
@@ -22,13 +22,13 @@ TABLE_ENTRY_BYTES = 16
 MAX_DEPTH = core.MAX_PLY - 1
 
 
-def extend_pv(kernel: str, root: np.ndarray, pv: tuple[int, ...], keys: np.ndarray, data: np.ndarray,
+def extend_pv(kernel: Kernel, root: np.ndarray, pv: tuple[int, ...], keys: np.ndarray, data: np.ndarray,
               length: int) -> tuple[int, ...]:
     """Continue a principal variation that a table hit cut short with the table's best moves,
     up to `length` moves, each checked to be legal."""
     from kernels.bits import state_hash
 
-    module = kernel_module(kernel)
+    module = kernel.module
     state, scratch = root.copy(), root.copy()
     moves = np.empty(module.MAX_MOVES, dtype=np.int64)
     for move in pv:
@@ -62,7 +62,7 @@ class _Worker(IterationArrays):
 
 
 def alphabeta_analysis(
-    kernel: str,
+    kernel: Kernel,
     root: np.ndarray,
     depth: int | None = None,
     nodes: int | None = None,
@@ -86,7 +86,7 @@ def alphabeta_analysis(
     the main thread's search; the result is the main thread's.
     """
     started = time.perf_counter()  # the table's setup counts against the time limit
-    module = kernel_module(kernel)
+    module = kernel.module
     weights = module.EVAL_WEIGHTS.copy() if weights is None else weights
     stop = new_stop() if stop is None else stop
     threads, thread_note = usable_threads(threads)

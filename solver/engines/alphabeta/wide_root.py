@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kernels import kernel_module
+from kernels import Kernel
 from kernels.dispatch import call
 from solver.games.kernel_calls import MOVE_LIMIT
 from solver.engines.alphabeta import wide_root_core as core
@@ -13,7 +13,7 @@ from solver.engines.alphabeta import wide_root_core as core
 UNSCORED = -(1 << 62)  # below every score, and still negatable
 
 
-def wide_root_moves(kernel: str, root: np.ndarray, n: int, weights: np.ndarray,
+def wide_root_moves(kernel: Kernel, root: np.ndarray, n: int, weights: np.ndarray,
                     stop: np.ndarray) -> tuple[np.ndarray, str]:
     """(root moves for the search, a note) for `root`, whose legal moves number `n` (the caller
     has counted them): no moves and no note when they fit the buffers; else its best MAX_MOVES by
@@ -21,7 +21,7 @@ def wide_root_moves(kernel: str, root: np.ndarray, n: int, weights: np.ndarray,
 
     Moves left unscored when `stop` is raised keep their generation order behind the scored ones.
     """
-    module = kernel_module(kernel)
+    module = kernel.module
     if n <= module.MAX_MOVES:
         return np.empty(0, dtype=np.int64), ""
     if n > MOVE_LIMIT:

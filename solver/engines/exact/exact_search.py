@@ -24,14 +24,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kernels import kernel_module
+from kernels import Kernel
 from kernels.dispatch import call
 from solver.analysis import Analysis, Line, Score
 from solver.errors import CalderaError
 from solver.games.kernel_calls import chance_outcome_list, legal_move_list
 from solver.engines.exact import exact_core as core
+from solver.engines.exact.exact_engine import DEFAULT_MEMORY_MB
 
-DEFAULT_MEMORY_MB = 2048
 TOLERANCE = 1e-12
 FIRST_NODES, FIRST_EDGES = 1 << 14, 1 << 17
 CHUNK_SWEEPS = 16  # sweeps between two looks at the clock
@@ -43,7 +43,7 @@ KEPT = 2  # solutions kept in the process
 class Solution:
     """A solved game: its graph, the values of every node, and what it cost."""
 
-    kernel: str
+    kernel: Kernel
     root: np.ndarray
     players: int
     keys: np.ndarray
@@ -88,7 +88,7 @@ class Solution:
 
     def node_of(self, words: np.ndarray) -> int:
         """The node of kernel position `words`, or -1 if this solution does not hold it."""
-        module = kernel_module(self.kernel)
+        module = self.kernel.module
         key = np.empty(self.keys.shape[1], dtype=np.uint64)
         module.solve_key(words, key)
         node = int(core.find(self.table, self.keys, key))
@@ -102,7 +102,7 @@ class Solution:
     def state_of(self, node: int) -> np.ndarray:
         """The kernel position of a node (turn 0, no turn cap)."""
         out = np.empty_like(self.root)
-        kernel_module(self.kernel).solve_state(self.root, self.keys[node], out)
+        self.kernel.module.solve_state(self.root, self.keys[node], out)
         return out
 
     def moves_of(self, node: int) -> list[tuple[int, float]]:
@@ -149,11 +149,11 @@ def node_bytes(players: int, key_len: int) -> int:
 EDGE_BYTES = 4 + 8  # target, probability
 
 
-def solve(kernel: str, root: np.ndarray, memory_mb: int = DEFAULT_MEMORY_MB, stop: np.ndarray | None = None,
+def solve(kernel: Kernel, root: np.ndarray, memory_mb: int = DEFAULT_MEMORY_MB, stop: np.ndarray | None = None,
           on_progress=None) -> Solution:
     """Enumerate every position reachable from kernel position `root` and iterate values to the
     end; EngineError (one line) if the graph would need more than `memory_mb` MiB."""
-    module = kernel_module(kernel)
+    module = kernel.module
     root = np.ascontiguousarray(root)
     players = int(module.seat_count(root))
     key_len = int(module.SOLVE_KEY_LEN)
@@ -239,12 +239,12 @@ def _grown(array: np.ndarray, length: int, fill=0) -> np.ndarray:
     return grown
 
 
-def solved(kernel: str, root: np.ndarray, memory_mb: int = DEFAULT_MEMORY_MB,
+def solved(kernel: Kernel, root: np.ndarray, memory_mb: int = DEFAULT_MEMORY_MB,
            stop: np.ndarray | None = None) -> tuple[Solution, int]:
     """A solution holding kernel position `root` and the node of `root` in it: one kept from an
     earlier solve in this process when it holds `root` for at least as many turns as it was
     solved for, else a new solve from `root`."""
-    module = kernel_module(kernel)
+    module = kernel.module
     turns = int(module.turns_left(root))
     for solution in reversed(_SOLUTIONS.values()):
         if solution.kernel != kernel:
@@ -260,7 +260,7 @@ def solved(kernel: str, root: np.ndarray, memory_mb: int = DEFAULT_MEMORY_MB,
     return solution, 0
 
 
-def solved_value(kernel: str, words: np.ndarray, seat: int) -> float | None:
+def solved_value(kernel: Kernel, words: np.ndarray, seat: int) -> float | None:
     """Seat `seat`'s value of kernel position `words` (one seat: expected turns) from a solution
     this process already holds, or None."""
     for solution in reversed(_SOLUTIONS.values()):
@@ -276,14 +276,14 @@ def _score(solution: Solution, value: float) -> Score:
     return Score("turns", value) if solution.players == 1 else Score("value", value)
 
 
-def exact_analysis(kernel: str, root: np.ndarray, memory_mb: int = DEFAULT_MEMORY_MB, multipv: int = 1,
+def exact_analysis(kernel: Kernel, root: np.ndarray, memory_mb: int = DEFAULT_MEMORY_MB, multipv: int = 1,
                    stop: np.ndarray | None = None) -> Analysis:
     """Solve (or look up) kernel position `root` and report its moves by exact value, best first
     (at a chance node: every outcome, in the kernel's order, with the expected value in a note);
     stop[0] != 0 (Ctrl-C) interrupts the solve with a one-line error."""
     started = time.perf_counter()
     solution, node = solved(kernel, root, memory_mb, stop)
-    seat = 0 if solution.players == 1 else int(kernel_module(kernel).to_move(root))
+    seat = 0 if solution.players == 1 else int(kernel.module.to_move(root))
     start, end = int(solution.first[node]), int(solution.first[node + 1])
     notes = [f"{solution.nodes:,} positions, {solution.edges:,} moves ({solution.megabytes:,.0f} MB); enumerated in "
              f"{solution.enumerate_seconds:.2f} s, {solution.sweeps} sweeps in {solution.iterate_seconds:.2f} s "
@@ -301,9 +301,9 @@ def exact_analysis(kernel: str, root: np.ndarray, memory_mb: int = DEFAULT_MEMOR
     return Analysis("exact", lines, solution.sweeps, solution.nodes, time.perf_counter() - started, "solved", notes=notes)
 
 
-def warm_up(kernel: str, root: np.ndarray) -> None:
+def warm_up(kernel: Kernel, root: np.ndarray) -> None:
     """Load (or compile) every jitted part of the solver for `kernel`, on tiny arrays."""
-    module = kernel_module(kernel)
+    module = kernel.module
     players = int(module.seat_count(root))
     key_len = int(module.SOLVE_KEY_LEN)
     keys = np.zeros((1, key_len), dtype=np.uint64)

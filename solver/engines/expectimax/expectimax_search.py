@@ -19,7 +19,7 @@ from typing import Callable
 
 import numpy as np
 
-from kernels import kernel_module
+from kernels import Kernel
 from kernels.dispatch import call
 from solver.analysis import Analysis, Line, Score
 from solver.games.kernel_calls import chance_outcome_list, next_state
@@ -45,7 +45,7 @@ def to_score(value: float, pv: tuple[int, ...]) -> Score:
 class _Search(IterationArrays):
     """The arrays one search keeps between iterations: table, history, PV, counters."""
 
-    def __init__(self, kernel: str, hash_mb: int, weights: np.ndarray, node_limit: int):
+    def __init__(self, kernel: Kernel, hash_mb: int, weights: np.ndarray, node_limit: int):
         entries = table_entries(hash_mb, TABLE_ENTRY_BYTES)
         check_memory(entries * TABLE_ENTRY_BYTES / 2**20, f"hash={hash_mb}")
         super().__init__(core.MAX_PLY, core.CONTROL_LEN, node_limit)
@@ -73,7 +73,7 @@ class _Search(IterationArrays):
 
 
 def expectimax_analysis(
-    kernel: str,
+    kernel: Kernel,
     root: np.ndarray,
     depth: int | None = None,
     nodes: int | None = None,
@@ -91,7 +91,7 @@ def expectimax_analysis(
     Two-player positions only (solver/engines/registry.py `check_engine` refuses others first).
     """
     root = np.ascontiguousarray(root)
-    module = kernel_module(kernel)
+    module = kernel.module
     weights = module.EVAL_WEIGHTS.copy() if weights is None else weights
     stop = new_stop() if stop is None else stop
     max_depth = min(depth or MAX_DEPTH, MAX_DEPTH)

@@ -21,7 +21,7 @@ from typing import Callable
 
 import numpy as np
 
-from kernels import kernel_module
+from kernels import Kernel
 from kernels.dispatch import call
 from kernels.rng import new_rng
 from solver.analysis import Analysis, Line, Score
@@ -47,14 +47,14 @@ def tree_capacity(memory_mb: float, threads: int = 1) -> int:
 class Tree:
     """One UCT tree over preallocated arrays of exactly `capacity` nodes, grown in chunks."""
 
-    def __init__(self, kernel: str, root: np.ndarray, capacity: int, seed: int, exploration: float):
+    def __init__(self, kernel: Kernel, root: np.ndarray, capacity: int, seed: int, exploration: float):
         self.kernel = kernel
-        self.max_moves = kernel_module(kernel).MAX_MOVES
+        self.max_moves = kernel.module.MAX_MOVES
         self.root = np.ascontiguousarray(root)
         self.exploration = float(exploration)
         self.arrays = tuple(np.zeros(capacity, dtype=dtype) for _, dtype in core.NODE_ARRAYS)
         self.meta = np.zeros(core.META_LEN, dtype=np.int64)
-        self.seat_totals = np.zeros(kernel_module(kernel).SEATS, dtype=np.float64)
+        self.seat_totals = np.zeros(kernel.module.SEATS, dtype=np.float64)
         self.root_report = np.zeros((self.max_moves, 2), dtype=np.float64)  # (win share, margin) sums
         self.rng = new_rng(seed)
         core.reset_tree(*self.arrays, self.meta)
@@ -138,7 +138,7 @@ def _analysis(trees: list[Tree], multipv: int, started: float, stopped: str, thr
             if n > entry[3]:  # the PV comes from the tree that searched the move most
                 entry[2], entry[3] = index, n
     ranked = sorted(totals.items(), key=lambda item: (-item[1][0], -item[1][1], item[0]))
-    module = kernel_module(trees[0].kernel)
+    module = trees[0].kernel.module
     reports_win, reports_margin = hasattr(module, "search_values"), hasattr(module, "scores")
     lines = []
     for move, (n, total, best_tree, _, wins, margins) in ranked[: max(multipv, 1)]:
@@ -163,7 +163,7 @@ def _analysis(trees: list[Tree], multipv: int, started: float, stopped: str, thr
 
 
 def mcts_analysis(
-    kernel: str,
+    kernel: Kernel,
     root: np.ndarray,
     sims: int | None,
     seconds: float | None,
@@ -186,7 +186,7 @@ def mcts_analysis(
     """
     threads, thread_note = usable_threads(max(int(threads), 1))
     root = np.ascontiguousarray(root)
-    module = kernel_module(kernel)
+    module = kernel.module
     if module.legal_moves(root, np.empty(module.MAX_MOVES, dtype=np.int64)) == 0:
         return Analysis("mcts", [], 0, 0, 0.0, "no-moves", threads)
     halt = stop if stop is not None else np.zeros(1, dtype=np.int64)

@@ -16,6 +16,7 @@ from typing import Callable
 
 import numpy as np
 
+from solver.engines.planner.planner_engine import DEFAULT_HASH_MB
 from solver.errors import CalderaError
 from solver.limits import check_memory
 from solver.watch import new_stop, stop_reason, table_entries, watch
@@ -23,7 +24,6 @@ from solver.watch import new_stop, stop_reason, table_entries, watch
 FOUND, NO_PLAN, UNKNOWN = "found", "none", "unknown"
 MAX_BUDGET = 40  # deepest plan searched
 TABLE_ENTRY_BYTES = 9  # an 8-byte key and a 1-byte count of actions
-DEFAULT_HASH_MB = 64
 
 
 @dataclass
@@ -58,7 +58,7 @@ def solve(game, state, goal, budget: int, nodes: int | None = None, seconds: flo
     if not 0 <= budget <= MAX_BUDGET:
         raise CalderaError(f"the budget is {budget} actions; it must be 0..{MAX_BUDGET}")
     root = game.to_kernel(state)
-    kernel = game.kernel_name(root)
+    kernel = game.kernel(root)
     stop = new_stop() if stop is None else stop
     control = np.zeros(core.CONTROL_LEN, dtype=np.int64)
     control[core.NODE_LIMIT] = nodes if nodes is not None else 1 << 62
