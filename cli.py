@@ -528,8 +528,8 @@ def run_search(entry, spec, state, live: bool):
     """Run the engine on a position, with a live status line on a terminal."""
     from rich.live import Live
 
-    from solver.output.analysis_output import progress_line
     from solver.api import search
+    from solver.output.analysis_output import progress_line
 
     console = _stderr_console()
     if not (live and console.is_terminal):
@@ -604,11 +604,11 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
     """
     import json
     from solver.api import checked_spec
-    from solver.engines.registry import EngineSpec
     from solver.commands.cluster import cluster_client, match_player
     from solver.commands.match import game_line, match_json, stop_after_game, summary_lines
     from solver.commands.sprt import SPRT_MAX_GAMES, Sprt, play_sprt
     from solver.commands.warmup import prepare
+    from solver.engines.registry import EngineSpec
 
     test = Sprt.parse(sprt_text) if sprt_text is not None else None
     if test is not None and click.get_current_context().get_parameter_source("n_games").name == "DEFAULT":
@@ -690,8 +690,8 @@ def play(game, position, engine_seats, engine_text, seed, seconds, save_file, go
     from pathlib import Path
 
     from solver.api import checked_spec
-    from solver.engines.registry import EngineSpec
     from solver.commands.play_session import Session, check_engine_seats, default_path, run
+    from solver.engines.registry import EngineSpec
     from solver.output.terminal import terminal
 
     entry, state, _ = load(game, position, board=board, players=players)
@@ -730,8 +730,8 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
     """
     import json
 
-    from solver.game_file import load as load_game_file
     from solver.commands.review import check_review_engine, review_game, review_json, review_lines
+    from solver.game_file import load as load_game_file
 
     entry, played, states = load_game_file(record_file)
     engine = engine or entry.engine_for(states[0])
@@ -958,13 +958,13 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
           --engine alphabeta:depth=3,hash=1 --games 400
     """
     import json
-    from solver.commands.balance import balance_positions, position_arguments, summary_lines
-    from solver.limits import usable_threads
     from solver.api import checked_spec
-    from solver.engines.registry import EngineSpec
+    from solver.commands.balance import balance_positions, position_arguments, summary_lines
     from solver.commands.cluster import cluster_client, match_player
     from solver.commands.match import stop_after_game
     from solver.commands.warmup import prepare
+    from solver.engines.registry import EngineSpec
+    from solver.limits import usable_threads
 
     if cluster is not None and jobs > 1:
         raise click.UsageError("--cluster spreads the games over its workers; give --jobs 1 (the default) with it")

@@ -37,11 +37,11 @@ import time
 import numpy as np
 
 from kernels.rng import new_rng, random_below
+from solver.commands.match import mix_seed
+from solver.engines.mcts.mcts_search import mcts_analysis
 from solver.games.oros import oros_game_binding as binding
 from solver.games.oros.oros_full_data import PERSONALITIES
 from solver.games.oros.oros_full_state import setup
-from solver.commands.match import mix_seed
-from solver.engines.mcts.mcts_search import mcts_analysis
 
 UNIFORM = "oros.oros_game_uniform"
 CARD_TAG, SEARCH_TAG = 0xCA4D, 0x5EA4  # mixed into the seeds of the card draws and of the searches

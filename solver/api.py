@@ -113,8 +113,8 @@ def is_chance_listing(game, spec: EngineSpec, state) -> bool:
 def search(game, spec: EngineSpec, state, on_progress: Callable | None = None, notice: Callable | None = None):
     """Search `state` of `game` with the engine of `spec`: its kernels loaded first (with the
     compile notice, outside the engine's clock), then the Analysis."""
-    from solver.engines.registry import run_engine
     from solver.commands.warmup import prepare
+    from solver.engines.registry import run_engine
 
     prepare(game, (spec.name,), state, **({"notice": notice} if notice else {}))
     words = game.to_kernel(state)
@@ -138,8 +138,8 @@ def search_as_mover(game, spec: EngineSpec, state):
 def plan(game, spec: EngineSpec, state, goal, budget: int, on_progress: Callable | None = None):
     """Run the planner (spec "planner": nodes, time, hash) on a position with a goal: its kernels
     loaded first (with the compile notice), then the PlanResult."""
-    from solver.engines.planner.planner_search import DEFAULT_HASH_MB, solve
     from solver.commands.warmup import prepare
+    from solver.engines.planner.planner_search import DEFAULT_HASH_MB, solve
 
     prepare(game, ("planner",), state)
     s = spec.settings

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable
 
-from solver.errors import CalderaError
 from solver.commands.estimate import Estimate, mean_interval
 from solver.commands.match import play_match
+from solver.errors import CalderaError
 from solver.user_files import read_text
 
 BOOTSTRAP_SAMPLES = 1000  # resamples of the games for Balance's interval

@@ -27,11 +27,8 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Callable
 
+from solver.commands.bench_same_game import MIDGAME
 from solver.errors import CalderaError
-
-# A mid-game position with penguins of both sides, slides, captures and blocked slides
-# (the position M of docs/PERFORMANCE.md and bench/test_bench_penguins.py).
-MIDGAME = "8x5 6PI/5S2/pIIpEpee/P1eE4/2I1I2P - B play 14/13 0+0/0+1 13 cap=80"
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+# A mid-game position with penguins of both sides, slides, captures and blocked slides (the
+# position M of docs/PERFORMANCE.md and bench/test_bench_penguins.py; solver/commands/bench.py's
+# alpha-beta case too).
+MIDGAME = "8x5 6PI/5S2/pIIpEpee/P1eE4/2I1I2P - B play 14/13 0+0/0+1 13 cap=80"
 OPENSPIEL_MCTS_C = 2.0  # the uct_c of the different-game rows (solver/commands/bench.py OPENSPIEL_UCT_C)
 SEED = 1
 
@@ -40,8 +44,6 @@ class SameGameCase:
 
 def same_game_cases() -> tuple[SameGameCase, ...]:
     """The cases: MCTS on the penguins and Island Project starts, alpha-beta on position M."""
-    from solver.commands.bench import MIDGAME
-
     return (
         SameGameCase("mcts-penguins", "mcts", "penguins", "start", "start", 200, 20),
         SameGameCase("mcts-island", "mcts", "island", "start2", "start2", 200, 20),
@@ -82,10 +84,10 @@ def run_same_game(case: SameGameCase, quick: bool) -> SameGameResult:
     import numpy as np
     import pyspiel
 
-    from solver.interop.caldera_openspiel import evaluation  # also registers caldera_<name>
+    from solver.commands.warmup import prepare
     from solver.engines.registry import EngineSpec, run_engine
     from solver.games.registry import game as game_record
-    from solver.commands.warmup import prepare
+    from solver.interop.caldera_openspiel import evaluation  # also registers caldera_<name>
 
     size = case.quick_size if quick else case.size
     record = game_record(case.game)

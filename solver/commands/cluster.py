@@ -173,8 +173,8 @@ def match_chunk(numbers: list[int], game_name: str, start, spec_a, spec_b, rando
                 decisions: bool = False) -> list:
     """On a worker: play the match games `numbers`; [(GameRecord, (tally A, tally B), its engine
     decisions)], each decision (seat, legal moves, analysis) where `decisions` asks for them."""
-    from solver.games.registry import game as game_record
     from solver.commands.match import EngineTally, play_numbered
+    from solver.games.registry import game as game_record
 
     game = game_record(game_name)
     ensure_loaded(game, ("perft", spec_a.name, spec_b.name), start)
@@ -202,8 +202,8 @@ def match_player(client) -> Callable:
 def cluster_match(client, chunk: int | None = None):
     """A function with play_match's arguments (solver/commands/match.py) that plays the games on the
     cluster of `client`, `chunk` games a chunk (default: a whole group of seats, at least 2)."""
-    from solver.engines.registry import check_engine
     from solver.commands.match import MatchResult, match_players
+    from solver.engines.registry import check_engine
 
     def play(game, start, spec_a, spec_b, games: int = 20, random_plies: int = 2, seed: int = 0,
              on_game=None, should_stop=None, on_move=None) -> MatchResult:
@@ -246,10 +246,10 @@ def cluster_match(client, chunk: int | None = None):
 
 def analyze_chunk(positions: list, game_name: str, spec) -> list[str]:
     """On a worker (or locally): the JSON line of each position's analysis, in order."""
-    from solver.output.analysis_output import analysis_json, chance_json
     from solver.api import is_chance_listing
     from solver.engines.registry import run_engine
     from solver.games.registry import game as game_record
+    from solver.output.analysis_output import analysis_json, chance_json
 
     game = game_record(game_name)
     lines = []

@@ -55,8 +55,8 @@ from typing import Callable, Iterator
 import numpy as np
 
 from kernels import Kernel
-from solver.engines.registry import EngineSpec, check_engine, run_engine, with_seed
 from solver.commands.estimate import Z95, Estimate, mean_interval, paired_text
+from solver.engines.registry import EngineSpec, check_engine, run_engine, with_seed
 from solver.games.kernel_calls import chance_outcome_list, legal_move_list, next_state
 
 MASK62 = (1 << 62) - 1

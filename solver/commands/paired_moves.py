@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from solver.commands.estimate import Estimate, mean_interval, paired_text
-from solver.errors import CalderaError
 from solver.commands.match import OPENING_TAG, GameInterrupted, mix_seed, play_game, random_opening
+from solver.errors import CalderaError
 
 
 @dataclass

@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from solver.analysis import Score
-from solver.engines.registry import ENGINE_RECORDS, EngineSpec
 from solver.api import checked_spec, search_as_mover
+from solver.engines.registry import ENGINE_RECORDS, EngineSpec
 from solver.errors import CalderaError
 
 SCORING_ENGINES = tuple(name for name, record in ENGINE_RECORDS.items() if record.scores)  # lines with a score
@@ -168,9 +168,9 @@ def review_plans(game, spec: EngineSpec, played, states: list,
     """Review a game of goals (a puzzle played, `played` with its goal and budget): each action
     loses the actions it adds to the shortest plan (the planner's, from every position with the
     budget left), or the goal itself when no plan fits the budget any more."""
-    from solver.output.analysis_output import pv_texts
     from solver.api import goal_and_budget, plan
     from solver.engines.planner.planner_search import FOUND, NO_PLAN
+    from solver.output.analysis_output import pv_texts
 
     if not played.goal:
         raise CalderaError(f"a review of {game.name} needs the game's goal: a 'goal' line in the game file "

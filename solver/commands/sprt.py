@@ -24,10 +24,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from solver.errors import CalderaError
 from solver.commands.estimate import Z95
-from solver.limits import Range
 from solver.commands.match import elo_from_score, score_from_elo
+from solver.errors import CalderaError
+from solver.limits import Range
 
 REGULARIZE = 1e-3  # fishtest's stand-in for a zero count
 SPRT_MAX_GAMES = 100_000  # the most games of an SPRT match when --games is not given

@@ -20,6 +20,8 @@ from typing import Callable, Iterator
 
 import numpy as np
 
+from solver.engines.registry import ENGINE_RECORDS
+
 NOTICE = "Compiling Caldera's kernels (first run only: 10-30 s for a command, 1-2 minutes for `caldera warmup`)..."
 
 
@@ -107,32 +109,8 @@ def load(game, engine: str, state) -> None:
         from solver.commands import perft_core
 
         call(perft_core.perft, kernel, words, 1, np.zeros(1, dtype=np.int64))
-    elif engine in ("alphabeta", "greedy"):
-        from solver.engines.alphabeta.alphabeta_search import alphabeta_analysis
-
-        alphabeta_analysis(kernel, words, depth=1, hash_mb=1)
-    elif engine == "mcts":
-        from solver.engines.mcts.mcts_search import mcts_analysis
-
-        mcts_analysis(kernel, words, sims=16, seconds=None, memory_mb=4)  # room for the widest root (oros game)
-    elif engine == "expectimax":
-        from solver.engines.expectimax.expectimax_search import expectimax_analysis
-
-        expectimax_analysis(kernel, words, depth=1, hash_mb=1)
-    elif engine == "exact":
-        from solver.engines.exact.exact_search import warm_up
-
-        warm_up(kernel, words)
-    elif engine == "planner":
-        from solver.engines.planner.planner_search import solve
-
-        start, goal, budget = game.goals.warmup()
-        solve(game, start, goal, budget, hash_mb=1)
-    elif engine == "policy":
-        from solver.engines.registry import EngineSpec, run_engine
-
-        run_engine(EngineSpec("policy"), kernel, words)
-    # random: nothing to compile beyond the kernel's own move generator (perft loads it)
+    elif ENGINE_RECORDS[engine].warm_up is not None:
+        ENGINE_RECORDS[engine].warm_up(game, kernel, words)
 
 
 def prepare(game, engines: tuple[str, ...], state, notice: Callable[[str], None] = _notice) -> None:

@@ -43,12 +43,15 @@ class EngineRecord:
 
     `run(settings, kernel, root, stop, on_progress, plies_to_end)` searches the kernel position
     `root` with the checked settings and returns an Analysis; an engine that plans towards a goal
-    instead (`goals`) has none: solver/api.py `plan` runs it."""
+    instead (`goals`) has none: solver/api.py `plan` runs it. `warm_up(game, kernel, words)` runs it
+    once, as little as can be, so that its numba code is compiled or loaded (solver/commands/warmup.py);
+    None where the kernel's own move generator is all it runs."""
 
     name: str
     plays: str  # the games it plays, in words, for the refusal
     settings: dict[str, Setting]
     run: Callable[..., Analysis] | None
+    warm_up: Callable[..., None] | None
     players: int | None = None  # exactly this many seats, or any
     chance: bool = True  # plays games with chance moves
     goals: bool = False  # plans towards a goal (a puzzle) instead of playing against other sides

@@ -12,15 +12,15 @@ from solver.engines.registry import ENGINE_RECORDS, EngineSpec
 def hint_lines(entry, state, top: int, seconds: float, goal, budget, run_search: Callable, run_plan: Callable) -> list[str]:
     """The hint for `state` of `entry` (a game's record): `top` moves searched `seconds`, by
     `run_search(entry, spec, state)` or, for a game of goals, `run_plan(entry, spec, state, goal, budget)`."""
-    if entry.engine_for(state) == "planner":
+    engine = entry.engine_for(state)
+    if ENGINE_RECORDS[engine].goals:
         from solver.output.planner_output import hint_lines as plan_lines
 
-        return plan_lines(entry, state, goal, run_plan(entry, EngineSpec.build("planner", {"time": seconds}), state,
+        return plan_lines(entry, state, goal, run_plan(entry, EngineSpec.build(engine, {"time": seconds}), state,
                                                        goal, budget))
     from solver.output.analysis_output import chance_table_lines, outcome_words
 
     seat = entry.seat_name(state)
-    engine = entry.engine_for(state)
     wanted = {"time": seconds, "multipv": top}
     settings = {key: value for key, value in wanted.items() if key in ENGINE_RECORDS[engine].settings}
     spec = api.checked_spec(entry, EngineSpec.build(engine, settings), state)

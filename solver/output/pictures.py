@@ -4,8 +4,8 @@ written to files, with a search's best line as arrows. Nothing here branches on 
 from __future__ import annotations
 
 from solver.errors import CalderaError
-from solver.user_files import write_file
 from solver.games.svg_tools import panels
+from solver.user_files import write_file
 
 
 def board_svg(game, state, highlight=(), pv: tuple[int, ...] = ()) -> str:

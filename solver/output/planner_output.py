@@ -13,8 +13,8 @@ from rich.console import Console
 
 from solver.output.terminal import terminal
 
-from solver.games.game_record import Game
 from solver.engines.planner.planner_search import FOUND, NO_PLAN, PlanResult
+from solver.games.game_record import Game
 
 STOPPED_WORDS = {"nodes": "the node limit", "time": "the time limit", "interrupted": "Ctrl-C"}
 

@@ -9,8 +9,8 @@ import pytest
 from kernels import dispatch, kernel_module
 from solver.engines.registry import ENGINE_RECORDS as NEEDS, check_engine, position_engines, suits
 from solver.errors import CalderaError
-from solver.games.game_record import Goals
 from solver.games import registry
+from solver.games.game_record import Goals
 
 
 def lazy_targets(value):

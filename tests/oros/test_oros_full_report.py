@@ -12,11 +12,11 @@ import numpy as np
 
 from kernels import Kernel
 from kernels.dispatch import margins_of_scores
+from solver.engines.mcts.mcts_search import mcts_analysis
 from solver.games.oros import oros_game_binding as binding
 from solver.games.oros.oros_full_rules import is_over, mover, result
 from solver.games.oros.oros_full_scoring import knowledge
 from solver.games.registry import game
-from solver.engines.mcts.mcts_search import mcts_analysis
 from tests.cli_cases import run
 
 # Round 17, B's (an AI's) demigod on the top space: A, last to play in the round, spends a wisdom

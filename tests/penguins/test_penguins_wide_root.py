@@ -8,10 +8,10 @@ import numpy as np
 from kernels import Kernel
 from kernels.penguins import penguins_kernel as kernel
 from kernels.penguins.penguins_layout import MAX_MOVES
+from solver.engines.alphabeta.wide_root import wide_root_moves
 from solver.games.penguins import penguins_rules as ref
 from solver.games.penguins.penguins_binding import to_kernel
 from solver.games.penguins.penguins_notation import format_move, parse_position
-from solver.engines.alphabeta.wide_root import wide_root_moves
 from tests.cli_cases import run
 
 # A to move with 5 eggs left. a1-E enters the krill tiles b1 and c1 next to the seagull (c2): the

@@ -24,8 +24,8 @@ from kernels import Kernel
 from kernels.penguins import penguins_kernel as kp
 from kernels.penguins import penguins_layout as layout
 from solver import watch
-from solver.engines.alphabeta.alphabeta_search import alphabeta_analysis
 from solver.analysis import WIN, Score
+from solver.engines.alphabeta.alphabeta_search import alphabeta_analysis
 from solver.games.penguins import penguins_rules as ref
 from solver.games.penguins.penguins_binding import decode_move, legal_moves, successor, to_kernel
 from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, format_move, format_position, parse_move, parse_position

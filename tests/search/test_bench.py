@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from solver.commands.bench import CASES, MIDGAME, prepare, run_case
 from kernels.island.island_layout import PLAYERS
+from solver.commands.bench import CASES, MIDGAME, prepare, run_case
 from solver.games.registry import game
 from tests.cli_cases import run
 

@@ -11,10 +11,10 @@ import threading
 import pytest
 
 from solver.commands.cluster import analyze_batch, cluster_client, cluster_match
-from solver.engines.registry import EngineSpec
-from solver.games.registry import game
 from solver.commands.match import play_match
 from solver.commands.warmup import NOTICE
+from solver.engines.registry import EngineSpec
+from solver.games.registry import game
 from tests.cli.live_caldera import ROOT
 from tests.cli_cases import one_line_error
 

@@ -12,9 +12,9 @@ import pytest
 from kernels import Kernel
 from kernels.island import island_layout as layout
 from solver import watch
+from solver.engines.expectimax.expectimax_search import expectimax_analysis
 from solver.engines.registry import EngineSpec, run_engine
 from solver.errors import CalderaError
-from solver.engines.expectimax.expectimax_search import expectimax_analysis
 from solver.games.island import island_rules as island
 from solver.games.island import island_binding as island_kernel
 from solver.games.island.island_binding import chance_outcomes, is_chance, legal_moves, successor, to_kernel

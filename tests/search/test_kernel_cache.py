@@ -12,12 +12,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = """
+from solver.commands.perft import perft
 from solver.engines.alphabeta.alphabeta_search import alphabeta_analysis
+from solver.engines.mcts.mcts_search import mcts_analysis
 from solver.games.penguins.penguins_binding import kernel_name, to_kernel
 from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_position
 from solver.games.registry import game
-from solver.engines.mcts.mcts_search import mcts_analysis
-from solver.commands.perft import perft
 
 for name in ("floes", "tunnels"):  # the plain kernel and the tile kernel: two negamax signatures
     words = to_kernel(parse_position(BUILTIN_POSITIONS[name]))
@@ -25,10 +25,10 @@ for name in ("floes", "tunnels"):  # the plain kernel and the tile kernel: two n
     print(alphabeta_analysis(kernel_name(words), words, depth=3).lines[0])
     print(mcts_analysis(kernel_name(words), words, sims=300, seconds=None, seed=5).lines[0])
 
+from solver.engines.planner.planner_search import solve
 from solver.games.oros.oros_goals import goal_for
 from solver.games.oros.oros_notation import parse_position as parse_oros
 from solver.games.oros.oros_puzzles import PUZZLES
-from solver.engines.planner.planner_search import solve
 
 puzzle = next(p for p in PUZZLES if p.name == "twin-peaks")
 state = parse_oros(puzzle.position)

@@ -12,8 +12,8 @@ import pytest
 
 from kernels import Kernel
 from kernels import kernel_module
-from solver.engines.registry import EngineError, EngineSpec, run_engine, with_seed
 from solver.commands.warmup import NOTICE
+from solver.engines.registry import EngineError, EngineSpec, run_engine, with_seed
 from solver.games.island import island_rules as island
 from solver.games.island.island_binding import to_kernel as island_kernel
 from solver.games.kernel_calls import next_state

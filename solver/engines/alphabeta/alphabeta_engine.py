@@ -8,6 +8,7 @@ import re
 from solver.analysis import WIN
 from solver.engines.engine_record import EngineRecord, Setting
 from solver.errors import CalderaError, shown
+from solver.games.game_record import lazy
 
 LIMITS = ("depth", "nodes", "time")  # without any of them, DEFAULT_TIME_S
 
@@ -19,30 +20,6 @@ def parse_weights(text: str) -> tuple[int, ...]:
     if not all(re.fullmatch(r"-?[0-9]{1,7}", p) and abs(int(p)) <= WIN for p in parts):
         raise CalderaError(f"weights must be whole numbers from {-WIN:,} to {WIN:,} joined by '/', not '{shown(text)}'")
     return tuple(int(p) for p in parts)
-
-
-def kernel_weights(kernel, text: str):
-    """Weights for the evaluation of `kernel`: as many as its EVAL_WEIGHTS."""
-    import numpy as np
-
-    weights = parse_weights(text)
-    wanted = len(kernel.module.EVAL_WEIGHTS)
-    if len(weights) != wanted:
-        raise CalderaError(f"weights must be {wanted} whole numbers joined by '/' for this game, not '{text}'")
-    return np.array(weights, dtype=np.int64)
-
-
-def run(settings, kernel, root, stop=None, on_progress=None, plies_to_end=None):
-    """Alpha-beta on `root` with the checked `settings`."""
-    from solver.engines.alphabeta.alphabeta_search import alphabeta_analysis
-
-    s = settings
-    return alphabeta_analysis(
-        kernel, root, depth=s.get("depth"), nodes=s.get("nodes"), seconds=ENGINE.seconds(s, LIMITS),
-        hash_mb=ENGINE.value(s, "hash"), multipv=ENGINE.value(s, "multipv"), threads=ENGINE.value(s, "threads"),
-        solve=ENGINE.value(s, "solve"), plies_to_end=plies_to_end, stop=stop, on_progress=on_progress,
-        weights=kernel_weights(kernel, s["weights"]) if "weights" in s else None,
-    )
 
 
 ENGINE = EngineRecord(
@@ -59,7 +36,8 @@ ENGINE = EngineRecord(
         "weights": Setting(str, None, "the evaluation's weights, joined by '/' (the kernel's EVAL_WEIGHTS)",
                            check=parse_weights),
     },
-    run=run,
+    run=lazy("solver.engines.alphabeta.alphabeta_search", "run"),
+    warm_up=lazy("solver.engines.alphabeta.alphabeta_search", "warm_up"),
     players=2,
     chance=False,
     orders_wide_roots=True,

@@ -13,10 +13,12 @@ from kernels import Kernel
 from kernels.dispatch import call
 from solver.analysis import Analysis, Line, Score
 from solver.engines.alphabeta import alphabeta_core as core
+from solver.engines.alphabeta.alphabeta_engine import ENGINE, LIMITS, parse_weights
+from solver.engines.alphabeta.wide_root import wide_root_moves
 from solver.engines.tree_common import IterationArrays
+from solver.errors import CalderaError
 from solver.limits import check_memory, usable_threads
 from solver.watch import new_stop, stop_reason, table_entries, watch
-from solver.engines.alphabeta.wide_root import wide_root_moves
 
 TABLE_ENTRY_BYTES = 16
 MAX_DEPTH = core.MAX_PLY - 1
@@ -176,3 +178,28 @@ def alphabeta_analysis(
     if solve and result.stopped != "solved":
         result.notes.append(f"not proven: no forced result within depth {result.depth}")
     return snapshot()
+
+
+def kernel_weights(kernel: Kernel, text: str) -> np.ndarray:
+    """Weights for the evaluation of `kernel`: as many as its EVAL_WEIGHTS."""
+    weights = parse_weights(text)
+    wanted = len(kernel.module.EVAL_WEIGHTS)
+    if len(weights) != wanted:
+        raise CalderaError(f"weights must be {wanted} whole numbers joined by '/' for this game, not '{text}'")
+    return np.array(weights, dtype=np.int64)
+
+
+def run(settings, kernel, root, stop=None, on_progress=None, plies_to_end=None):
+    """Alpha-beta on `root` with the checked `settings`."""
+    s = settings
+    return alphabeta_analysis(
+        kernel, root, depth=s.get("depth"), nodes=s.get("nodes"), seconds=ENGINE.seconds(s, LIMITS),
+        hash_mb=ENGINE.value(s, "hash"), multipv=ENGINE.value(s, "multipv"), threads=ENGINE.value(s, "threads"),
+        solve=ENGINE.value(s, "solve"), plies_to_end=plies_to_end, stop=stop, on_progress=on_progress,
+        weights=kernel_weights(kernel, s["weights"]) if "weights" in s else None,
+    )
+
+
+def warm_up(game, kernel, words) -> None:
+    """One ply of alpha-beta, which loads the search for `kernel`."""
+    alphabeta_analysis(kernel, words, depth=1, hash_mb=1)

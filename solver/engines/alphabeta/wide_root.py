@@ -7,8 +7,8 @@ import numpy as np
 
 from kernels import Kernel
 from kernels.dispatch import call
-from solver.games.kernel_calls import MOVE_LIMIT
 from solver.engines.alphabeta import wide_root_core as core
+from solver.games.kernel_calls import MOVE_LIMIT
 
 UNSCORED = -(1 << 62)  # below every score, and still negatable
 

@@ -23,10 +23,16 @@ def run(settings, kernel, root, stop=None, on_progress=None, plies_to_end=None):
     return Analysis("policy", [Line(move, Score("value", 0.5), (move,))], 0, 1, 0.0, "depth")
 
 
+def warm_up(game, kernel, words) -> None:
+    """The policy's move once, which loads the kernel's playout policy."""
+    run({}, kernel, words)
+
+
 ENGINE = EngineRecord(
     name="policy",
     plays="games of two or more seats (the game's light playout policy, one move)",
     settings={"seed": Setting.number("seed", 0, "random seed of the policy's choices")},
     run=run,
+    warm_up=warm_up,
     scores=False,
 )

@@ -24,5 +24,6 @@ ENGINE = EngineRecord(
     plays="games of two or more seats",
     settings={"seed": Setting.number("seed", 0, "random seed of the choice")},
     run=run,
+    warm_up=None,  # nothing beyond the kernel's move generator (perft loads it)
     scores=False,
 )

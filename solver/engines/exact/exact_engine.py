@@ -4,16 +4,9 @@ solver/engines/exact/exact_search.py)."""
 from __future__ import annotations
 
 from solver.engines.engine_record import EngineRecord, Setting
+from solver.games.game_record import lazy
 
 DEFAULT_MEMORY_MB = 2048
-
-
-def run(settings, kernel, root, stop=None, on_progress=None, plies_to_end=None):
-    """The exact solver on `root` with the checked `settings`."""
-    from solver.engines.exact.exact_search import exact_analysis
-
-    return exact_analysis(kernel, root, memory_mb=ENGINE.value(settings, "memory"),
-                          multipv=ENGINE.value(settings, "multipv"), stop=stop)
 
 
 ENGINE = EngineRecord(
@@ -23,6 +16,7 @@ ENGINE = EngineRecord(
         "memory": Setting.number("memory", DEFAULT_MEMORY_MB, "graph memory cap in MB"),
         "multipv": Setting.number("multipv", 1, "number of best moves to report"),
     },
-    run=run,
+    run=lazy("solver.engines.exact.exact_search", "run"),
+    warm_up=lazy("solver.engines.exact.exact_search", "warm_up"),
     searches_chance_roots=True,
 )

@@ -27,10 +27,10 @@ import numpy as np
 from kernels import Kernel
 from kernels.dispatch import call
 from solver.analysis import Analysis, Line, Score
+from solver.engines.exact import exact_core as core
+from solver.engines.exact.exact_engine import DEFAULT_MEMORY_MB, ENGINE
 from solver.errors import CalderaError
 from solver.games.kernel_calls import chance_outcome_list, legal_move_list
-from solver.engines.exact import exact_core as core
-from solver.engines.exact.exact_engine import DEFAULT_MEMORY_MB
 
 TOLERANCE = 1e-12
 FIRST_NODES, FIRST_EDGES = 1 << 14, 1 << 17
@@ -301,8 +301,9 @@ def exact_analysis(kernel: Kernel, root: np.ndarray, memory_mb: int = DEFAULT_ME
     return Analysis("exact", lines, solution.sweeps, solution.nodes, time.perf_counter() - started, "solved", notes=notes)
 
 
-def warm_up(kernel: Kernel, root: np.ndarray) -> None:
-    """Load (or compile) every jitted part of the solver for `kernel`, on tiny arrays."""
+def warm_up(game, kernel: Kernel, root: np.ndarray) -> None:
+    """Load (or compile) every jitted part of the solver for `kernel`, on tiny arrays (the record's
+    warm_up: `game` is not needed)."""
     module = kernel.module
     players = int(module.seat_count(root))
     key_len = int(module.SOLVE_KEY_LEN)
@@ -319,3 +320,9 @@ def warm_up(kernel: Kernel, root: np.ndarray) -> None:
     core.iterate(order, kind, mover, first, target, probability, values, values.copy(), players, 0, TOLERANCE, halt)
     core.find(table, keys, keys[0])
     core.rehash(table, keys, 0)
+
+
+def run(settings, kernel, root, stop=None, on_progress=None, plies_to_end=None):
+    """The exact solver on `root` with the checked `settings`."""
+    return exact_analysis(kernel, root, memory_mb=ENGINE.value(settings, "memory"),
+                          multipv=ENGINE.value(settings, "multipv"), stop=stop)

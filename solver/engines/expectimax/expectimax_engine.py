@@ -4,19 +4,9 @@ solver/engines/expectimax/expectimax_search.py)."""
 from __future__ import annotations
 
 from solver.engines.engine_record import EngineRecord, Setting
+from solver.games.game_record import lazy
 
 LIMITS = ("depth", "nodes", "time")  # without any of them, DEFAULT_TIME_S
-
-
-def run(settings, kernel, root, stop=None, on_progress=None, plies_to_end=None):
-    """Expectimax on `root` with the checked `settings`."""
-    from solver.engines.expectimax.expectimax_search import expectimax_analysis
-
-    s = settings
-    return expectimax_analysis(
-        kernel, root, depth=s.get("depth"), nodes=s.get("nodes"), seconds=ENGINE.seconds(s, LIMITS),
-        hash_mb=ENGINE.value(s, "hash"), multipv=ENGINE.value(s, "multipv"), stop=stop, on_progress=on_progress,
-    )
 
 
 ENGINE = EngineRecord(
@@ -29,7 +19,8 @@ ENGINE = EngineRecord(
         "hash": Setting.number("hash", 64, "transposition table size in MB"),
         "multipv": Setting.number("multipv", 1, "number of best moves to report"),
     },
-    run=run,
+    run=lazy("solver.engines.expectimax.expectimax_search", "run"),
+    warm_up=lazy("solver.engines.expectimax.expectimax_search", "warm_up"),
     players=2,
     searches_chance_roots=True,
 )

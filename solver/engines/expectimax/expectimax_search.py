@@ -22,9 +22,10 @@ import numpy as np
 from kernels import Kernel
 from kernels.dispatch import call
 from solver.analysis import Analysis, Line, Score
-from solver.games.kernel_calls import chance_outcome_list, next_state
 from solver.engines.expectimax import expectimax_core as core
+from solver.engines.expectimax.expectimax_engine import ENGINE, LIMITS
 from solver.engines.tree_common import IterationArrays
+from solver.games.kernel_calls import chance_outcome_list, next_state
 from solver.limits import check_memory
 from solver.watch import new_stop, stop_reason, table_entries, watch
 
@@ -167,3 +168,17 @@ def expectimax_analysis(
     watch(deepen, stop, seconds, on_tick=None if on_progress is None else lambda: on_progress(snapshot()))
     result.stopped = stop_reason(stop, bool(search.control[core.ABORTED])) or result.stopped
     return snapshot()
+
+
+def run(settings, kernel, root, stop=None, on_progress=None, plies_to_end=None):
+    """Expectimax on `root` with the checked `settings`."""
+    s = settings
+    return expectimax_analysis(
+        kernel, root, depth=s.get("depth"), nodes=s.get("nodes"), seconds=ENGINE.seconds(s, LIMITS),
+        hash_mb=ENGINE.value(s, "hash"), multipv=ENGINE.value(s, "multipv"), stop=stop, on_progress=on_progress,
+    )
+
+
+def warm_up(game, kernel, words) -> None:
+    """One ply of expectimax, which loads the search for `kernel`."""
+    expectimax_analysis(kernel, words, depth=1, hash_mb=1)

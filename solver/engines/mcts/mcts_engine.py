@@ -4,20 +4,9 @@ hidden information (the search: solver/engines/mcts/mcts_search.py)."""
 from __future__ import annotations
 
 from solver.engines.engine_record import EngineRecord, Setting
+from solver.games.game_record import lazy
 
 LIMITS = ("sims", "time")  # without either, DEFAULT_TIME_S
-
-
-def run(settings, kernel, root, stop=None, on_progress=None, plies_to_end=None):
-    """MCTS on `root` with the checked `settings`."""
-    from solver.engines.mcts.mcts_search import mcts_analysis
-
-    s = settings
-    return mcts_analysis(
-        kernel, root, sims=s.get("sims"), seconds=ENGINE.seconds(s, LIMITS), threads=ENGINE.value(s, "threads"),
-        memory_mb=ENGINE.value(s, "memory"), seed=ENGINE.value(s, "seed"), exploration=ENGINE.value(s, "c"),
-        multipv=ENGINE.value(s, "multipv"), stop=stop, on_progress=on_progress,
-    )
 
 
 ENGINE = EngineRecord(
@@ -32,5 +21,6 @@ ENGINE = EngineRecord(
         "c": Setting.number("c", 1.4, "UCT exploration constant"),
         "multipv": Setting.number("multipv", 1, "number of best moves to report"),
     },
-    run=run,
+    run=lazy("solver.engines.mcts.mcts_search", "run"),
+    warm_up=lazy("solver.engines.mcts.mcts_search", "warm_up"),
 )

@@ -25,9 +25,10 @@ from kernels import Kernel
 from kernels.dispatch import call
 from kernels.rng import new_rng
 from solver.analysis import Analysis, Line, Score
+from solver.engines.mcts import mcts_core as core
+from solver.engines.mcts.mcts_engine import ENGINE, LIMITS
 from solver.errors import CalderaError
 from solver.limits import check_memory, usable_threads
-from solver.engines.mcts import mcts_core as core
 
 BYTES_PER_NODE = core.BYTES_PER_NODE
 # A chunk of simulations between two looks at the clock aims at this many seconds.
@@ -256,3 +257,18 @@ def mcts_analysis(
         size = sum(tree.size for tree in trees)
         notes.append(f"tree full at {size:,} nodes (memory cap {memory_mb} MB): kept searching without growing")
     return _analysis(trees, multipv, started, stopped, threads, notes)
+
+
+def run(settings, kernel, root, stop=None, on_progress=None, plies_to_end=None):
+    """MCTS on `root` with the checked `settings`."""
+    s = settings
+    return mcts_analysis(
+        kernel, root, sims=s.get("sims"), seconds=ENGINE.seconds(s, LIMITS), threads=ENGINE.value(s, "threads"),
+        memory_mb=ENGINE.value(s, "memory"), seed=ENGINE.value(s, "seed"), exploration=ENGINE.value(s, "c"),
+        multipv=ENGINE.value(s, "multipv"), stop=stop, on_progress=on_progress,
+    )
+
+
+def warm_up(game, kernel, words) -> None:
+    """A few simulations, which load the search for `kernel`."""
+    mcts_analysis(kernel, words, sims=16, seconds=None, memory_mb=4)  # room for the widest root (oros game)

@@ -4,6 +4,7 @@ solver/engines/planner/planner_search.py; solver/api.py `plan` runs it)."""
 from __future__ import annotations
 
 from solver.engines.engine_record import EngineRecord, Setting
+from solver.games.game_record import lazy
 
 DEFAULT_HASH_MB = 64
 
@@ -16,6 +17,7 @@ ENGINE = EngineRecord(
         "hash": Setting.number("hash", DEFAULT_HASH_MB, "transposition table size in MB"),
     },
     run=None,
+    warm_up=lazy("solver.engines.planner.planner_search", "warm_up"),
     goals=True,
     scores=False,
 )

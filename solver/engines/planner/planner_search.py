@@ -98,3 +98,9 @@ def solve(game, state, goal, budget: int, nodes: int | None = None, seconds: flo
     if result.outcome == UNKNOWN:
         result.stopped = stop_reason(stop, True)
     return snapshot()
+
+
+def warm_up(game, kernel, words) -> None:
+    """The planner on the game's own small warm-up puzzle (its record's goals)."""
+    start, goal, budget = game.goals.warmup()
+    solve(game, start, goal, budget, hash_mb=1)
