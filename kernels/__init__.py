@@ -14,6 +14,7 @@ fresh folder per source version means an edit never runs stale code.
 import hashlib
 import importlib
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -46,7 +47,32 @@ def _usable(folder: str) -> str:
     return folder
 
 
-os.environ["NUMBA_CACHE_DIR"] = _usable(os.environ.get("NUMBA_CACHE_DIR") or str(_cache_dir()))
+class _RefuseNumba:
+    """An import hook that refuses numba with `error`, the one line on an unusable cache folder:
+    it is raised where a command first needs numba, inside the CLI's error handling, while importing
+    this package (for kernels/errors.py, say) still works."""
+
+    def __init__(self, error: Exception):
+        self.error = error
+
+    def find_spec(self, name, path=None, target=None):
+        """Refuse numba and its parts; leave every other import to the next finder."""
+        if name.partition(".")[0] == "numba":
+            raise self.error
+        return None
+
+
+def _point_numba_at_the_cache() -> None:
+    """Set NUMBA_CACHE_DIR to a usable folder, or refuse numba's import with the reason why not."""
+    from kernels.errors import CalderaError
+
+    try:
+        os.environ["NUMBA_CACHE_DIR"] = _usable(os.environ.get("NUMBA_CACHE_DIR") or str(_cache_dir()))
+    except CalderaError as error:
+        sys.meta_path.insert(0, _RefuseNumba(error))
+
+
+_point_numba_at_the_cache()
 
 
 def kernel_module(name: str):
