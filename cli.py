@@ -311,10 +311,6 @@ def perft(game, position_and_depth, divide, threads, reference, after, board, pl
         sys.exit(130)
 
 
-# Options that set an engine's settings: option -> (setting, flag as the user types it).
-FLAGS = {"hash": "--hash", "memory": "--memory", "time": "--time"}
-
-
 def search_options(command):
     """The engine options of `analyze`, documented once."""
     from solver.engines.registry import ENGINES
@@ -344,19 +340,6 @@ def search_options(command):
     for option in reversed(options):
         command = option(command)
     return command
-
-
-def engine_spec(engine: str, values: dict):
-    """The engine spec of the options the user gave; an option of another engine is refused."""
-    from solver.engines.registry import ENGINE_RECORDS, EngineSpec
-
-    settings = {key: value for key, value in values.items() if value not in (None, False)}
-    for key in settings:
-        if key not in ENGINE_RECORDS[engine].settings:
-            others = [name for name, record in ENGINE_RECORDS.items() if name != engine and key in record.settings]
-            flag = FLAGS.get(key, f"--{key}")
-            raise click.UsageError(f"{flag} is a setting of --engine {' or '.join(others) or 'none'}, not {engine}")
-    return EngineSpec.build(engine, settings)
 
 
 def goal_options(command):
@@ -417,7 +400,6 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
       caldera analyze penguins floes --depth 6 --svg floes-line.svg
     """
     from solver import api as commands
-    from solver.engines.registry import ENGINE_RECORDS
 
     if cluster is not None and batch is None:
         raise click.UsageError("--cluster analyses a --batch of positions; give --batch FILE (or - for stdin)")
@@ -429,21 +411,11 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
     entry, state, _ = load(game, position, after, board, players, roll, seen_by)
     if batch is None:  # a batch's positions are each checked for the engine (solver/commands/cluster.py read_batch)
         goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
-    engine = engine or entry.engine_for(state)
-    values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb)
-    for key, default in (("multipv", 1), ("threads", 1)):
-        if values[key] == default:
-            values[key] = None
-    if limits["multipv"] is None and entry.analyze_lines > 1 and "multipv" in ENGINE_RECORDS[engine].settings:
-        values["multipv"] = entry.analyze_lines  # the game's own default (hop: every move)
-    record = ENGINE_RECORDS[engine]
-    if record.goals and values["time"] is None and values["nodes"] is None:
-        values["time"] = record.settings["time"].default  # a plan's own default, shown in its spec
-    spec = engine_spec(engine, values)
+    spec = commands.analysis_spec(entry, state, engine, dict(limits, time=seconds, hash=hash_mb, memory=memory_mb))
     if batch is not None:
         return print_batch(entry, spec, batch, cluster)
     spec = commands.checked_spec(entry, spec, state)
-    if record.goals:
+    if commands.plans(spec):
         plan = print_planner_result(entry, spec, state, goal, budget, as_json)
         save_pictures(entry, state, (), svg_path, None, plan.plan)
         return
@@ -603,24 +575,15 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
       caldera match penguins greedy random --games 400 --cluster local:2
     """
     import json
-    from solver.api import checked_spec
+
     from solver.commands.cluster import cluster_client, match_player
-    from solver.commands.match import game_line, match_json, stop_after_game, summary_lines
+    from solver.commands.match import game_line, match_json, prepare_match, stop_after_game, summary_lines
     from solver.commands.sprt import SPRT_MAX_GAMES, Sprt, play_sprt
-    from solver.commands.warmup import prepare
-    from solver.engines.registry import EngineSpec
 
     test = Sprt.parse(sprt_text) if sprt_text is not None else None
     if test is not None and click.get_current_context().get_parameter_source("n_games").name == "DEFAULT":
         n_games = SPRT_MAX_GAMES
-    entry, state, _ = load(game, position, board=board, players=players)
-    if entry.is_single_agent(state):
-        raise click.UsageError(f"a match needs sides that play against each other; this {game} position is "
-                               "single-agent (puzzles: caldera analyze)")
-    spec_a, spec_b = (checked_spec(entry, EngineSpec.parse(text), state) for text in (engine_a, engine_b))
-    name = entry.default_position if position is None else position.strip()
-    label = name if name in entry.builtin_positions() else "(given position)"
-    prepare(entry, ("perft", spec_a.name, spec_b.name), state)
+    entry, state, spec_a, spec_b, label = prepare_match(record(game), position, board, players, engine_a, engine_b)
     console = _stderr_console()
     with cluster_client(cluster) as client, _progress_bar(console) as progress:
         play = match_player(client)
@@ -730,18 +693,11 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
     """
     import json
 
-    from solver.commands.review import check_review_engine, review_game, review_json, review_lines
+    from solver.commands.review import review_game, review_json, review_lines, review_spec
     from solver.game_file import load as load_game_file
 
     entry, played, states = load_game_file(record_file)
-    engine = engine or entry.engine_for(states[0])
-    check_review_engine(entry, engine, limits, states[0])
-    values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb, threads=limits["threads"] if limits["threads"] != 1 else None)
-    from solver.engines.registry import ENGINE_RECORDS
-
-    if "time" in ENGINE_RECORDS[engine].settings and not any(values.get(key) for key in ("depth", "nodes", "sims", "time", "solve")):
-        values["time"] = entry.hint_time(states[0])
-    spec = engine_spec(engine, values)
+    spec = review_spec(entry, states[0], engine, dict(limits, time=seconds, hash=hash_mb, memory=memory_mb))
     console = _stderr_console()
     with _progress_bar(console, "review {task.description}") as progress:
         task = progress.add_task(spec.text(), total=None)
@@ -958,11 +914,10 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
           --engine alphabeta:depth=3,hash=1 --games 400
     """
     import json
-    from solver.api import checked_spec
-    from solver.commands.balance import balance_positions, position_arguments, summary_lines
+
+    from solver.commands.balance import balance_positions, balance_specs, contested_positions, summary_lines
     from solver.commands.cluster import cluster_client, match_player
     from solver.commands.match import stop_after_game
-    from solver.commands.warmup import prepare
     from solver.engines.registry import EngineSpec
     from solver.limits import usable_threads
 
@@ -972,11 +927,7 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
     if jobs < asked:
         click.echo(f"note: {jobs} positions at once: this machine has {jobs} CPUs (asked for {asked})", err=True)
     entry = record(game)
-    chosen = position_arguments(entry, positions)
-    for label, state in chosen:
-        if entry.is_single_agent(state):
-            raise click.UsageError(f"balance compares seats that play against each other; {game} {label} is a "
-                                   "single-agent position")
+    chosen = contested_positions(entry, positions)
     if paired_moves is not None:
         from solver.commands.paired_moves import pairing_lines
 
@@ -991,10 +942,7 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
                                       should_stop=stop_requested.is_set):
                 click.echo(line)
         return
-    specs = [(checked_spec(entry, EngineSpec.parse(engine_a), state),
-              checked_spec(entry, EngineSpec.parse(engine_b or engine_a), state)) for _, state in chosen]
-    for (spec_a, spec_b), (_, state) in zip(specs, chosen):
-        prepare(entry, ("perft", spec_a.name, spec_b.name), state)
+    specs = balance_specs(entry, chosen, engine_a, engine_b or engine_a)
     console = _stderr_console()
     results = []
     with cluster_client(cluster) as client, _progress_bar(console) as progress:

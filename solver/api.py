@@ -91,6 +91,42 @@ def goal_games() -> list[str]:
     return [g.name for g in _games() if g.goals is not None]
 
 
+# The option a user types for each setting where it is not `--<setting>`.
+FLAGS = {"hash": "--hash", "memory": "--memory", "time": "--time"}
+
+
+def options_spec(engine: str, values: dict) -> EngineSpec:
+    """The engine spec of the options the user gave (None and False: not given); an option that
+    sets another engine's setting is refused in one line."""
+    settings = {key: value for key, value in values.items() if value not in (None, False)}
+    for key in settings:
+        if key not in ENGINE_RECORDS[engine].settings:
+            others = [name for name, record in ENGINE_RECORDS.items() if name != engine and key in record.settings]
+            flag = FLAGS.get(key, f"--{key}")
+            raise CalderaError(f"{flag} is a setting of --engine {' or '.join(others) or 'none'}, not {engine}")
+    return EngineSpec.build(engine, settings)
+
+
+def analysis_spec(game, state, engine: str | None, values: dict) -> EngineSpec:
+    """The spec `analyze` runs on `state`: `engine` (else the game's for the position) with the
+    options in `values`, where multipv and threads at 1 count as not given; a game's own number of
+    lines (hop: every move) where no --multipv is given, and a planner's own time where no limit is."""
+    engine = engine or game.engine_for(state)
+    record = ENGINE_RECORDS[engine]
+    given_multipv = values["multipv"]
+    values = {key: None if key in ("multipv", "threads") and value == 1 else value for key, value in values.items()}
+    if given_multipv is None and game.analyze_lines > 1 and "multipv" in record.settings:
+        values["multipv"] = game.analyze_lines
+    if record.goals and values["time"] is None and values["nodes"] is None:
+        values["time"] = record.settings["time"].default  # a plan's own default, shown in its spec
+    return options_spec(engine, values)
+
+
+def plans(spec: EngineSpec) -> bool:
+    """True when the engine of `spec` plans towards a goal (`plan` runs it) instead of searching."""
+    return ENGINE_RECORDS[spec.name].goals
+
+
 def checked_spec(game, spec: EngineSpec, state) -> EngineSpec:
     """`spec`, once its engine is known to fit the game, the position's number of players and the
     machine's memory, and the position is no other seat's view than the one to move (a search

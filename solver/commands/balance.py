@@ -343,3 +343,28 @@ def balance_positions(game, chosen: list[tuple[str, object]], specs: list, games
             if on_position is not None:
                 on_position(results[-1])
     return results
+
+
+def contested_positions(game, texts: tuple[str, ...]) -> list:
+    """The (label, State) positions `balance` plays (`position_arguments`), each refused in one line
+    where it is single-agent: balance compares seats that play against each other."""
+    chosen = position_arguments(game, texts)
+    for label, state in chosen:
+        if game.is_single_agent(state):
+            raise CalderaError(f"balance compares seats that play against each other; {game.name} {label} is a "
+                               "single-agent position")
+    return chosen
+
+
+def balance_specs(game, chosen: list, engine_a: str, engine_b: str) -> list:
+    """Per position of `chosen`, the two engines' specs checked on it, their kernels loaded before
+    the clock starts."""
+    from solver.api import checked_spec
+    from solver.commands.warmup import prepare
+    from solver.engines.registry import EngineSpec
+
+    specs = [(checked_spec(game, EngineSpec.parse(engine_a), state), checked_spec(game, EngineSpec.parse(engine_b), state))
+             for _, state in chosen]
+    for (spec_a, spec_b), (_, state) in zip(specs, chosen):
+        prepare(game, ("perft", spec_a.name, spec_b.name), state)
+    return specs

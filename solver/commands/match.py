@@ -57,6 +57,7 @@ import numpy as np
 from kernels import Kernel
 from solver.commands.estimate import Z95, Estimate, mean_interval, paired_text
 from solver.engines.registry import EngineSpec, check_engine, run_engine, with_seed
+from solver.errors import CalderaError
 from solver.games.kernel_calls import chance_outcome_list, legal_move_list, next_state
 
 MASK62 = (1 << 62) - 1
@@ -753,3 +754,21 @@ def game_json(record: GameRecord, seats: str, names: list[str]) -> dict:
         "opening": names[: record.opening_plies],
         "moves": names[record.opening_plies:],
     }
+
+
+def prepare_match(game, position: str | None, board: str | None, players: int | None, engine_a: str, engine_b: str):
+    """What `caldera match` plays, ready to start: (record, start, spec A, spec B, the position's
+    label), the start read as `load_position` reads it, both engines checked on it and loaded
+    before the clock starts; a single-agent start is refused in one line."""
+    from solver.api import checked_spec, load_position
+    from solver.commands.warmup import prepare
+
+    state, _ = load_position(game, position, board=board, players=players)
+    if game.is_single_agent(state):
+        raise CalderaError(f"a match needs sides that play against each other; this {game.name} position is "
+                           "single-agent (puzzles: caldera analyze)")
+    spec_a, spec_b = (checked_spec(game, EngineSpec.parse(text), state) for text in (engine_a, engine_b))
+    name = game.default_position if position is None else position.strip()
+    label = name if name in game.builtin_positions() else "(given position)"
+    prepare(game, ("perft", spec_a.name, spec_b.name), state)
+    return game, state, spec_a, spec_b, label

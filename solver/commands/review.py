@@ -89,6 +89,20 @@ class Review:
         return rows
 
 
+def review_spec(game, start, engine: str | None, values: dict) -> EngineSpec:
+    """The spec `review` runs from the game's first position `start`: `engine` (else the game's)
+    with the options in `values` (threads at 1: not given), checked for a review, and searching the
+    game's hint time per position where no limit is given."""
+    from solver.api import options_spec
+
+    engine = engine or game.engine_for(start)
+    check_review_engine(game, engine, values, start)
+    values = dict(values, threads=values["threads"] if values["threads"] != 1 else None)
+    if "time" in ENGINE_RECORDS[engine].settings and not any(values.get(key) for key in ("depth", "nodes", "sims", "time", "solve")):
+        values["time"] = game.hint_time(start)
+    return options_spec(engine, values)
+
+
 def check_review_engine(game, engine: str, settings: dict, start) -> None:
     """Refuse in one line an engine that scores no moves (review compares scores), one other
     than the planner for a puzzle played (a game of goals from the single-agent `start`), or a
