@@ -2,7 +2,7 @@
 engine in solver/ and kernels/.
 
 Every command works the same way for every game: it asks the game's record
-(solver/games/game_record.py) and solver/commands.py, never a game's name. Only click and the
+(solver/games/game_record.py) and solver/api.py, never a game's name. Only click and the
 registry's list of names are imported at start-up, so `caldera --help` is fast; each command
 imports the engine (and with it numba) when it runs.
 """
@@ -153,8 +153,8 @@ def load(game: str, position: str | None, after: str = "", board: str | None = N
     """(record, position reached after `after`, spaces the last of those moves touched); with
     `board` or `players`, a new game's start on that board file or for that many players, seen
     by the seat `seen_by` where given (--as), and with `roll`, the chance outcome played last
-    (solver/commands.py load_position)."""
-    from solver.commands import load_position
+    (solver/api.py load_position)."""
+    from solver.api import load_position
 
     entry = record(game)
     return (entry, *load_position(entry, position, after, board, players, roll, seen_by))
@@ -201,7 +201,7 @@ def save_pictures(entry, state, highlight, svg_path, png_path, pv=()) -> None:
     """Write the board's SVG and/or PNG where asked, naming each file written on stderr."""
     if svg_path is None and png_path is None:
         return
-    from solver.pictures import board_svg, write_pictures
+    from solver.output.pictures import board_svg, write_pictures
 
     for path in write_pictures(board_svg(entry, state, highlight, pv), svg_path, png_path):
         click.echo(f"wrote {path}", err=True)
@@ -230,7 +230,7 @@ def show(game, position, after, board, players, roll, seen_by, svg_path, png_pat
       caldera show meerkats --maze my.maze --players 3
       caldera show penguins floes --after "+d4 +e5" --svg floes.svg --png floes.png
     """
-    from solver.terminal import terminal
+    from solver.output.terminal import terminal
 
     entry, state, last_move = load(game, position, after, board, players, roll, seen_by)
     save_pictures(entry, state, last_move, svg_path, png_path)
@@ -289,7 +289,7 @@ def perft(game, position_and_depth, divide, threads, reference, after, board, pl
     """
     from rich.progress import Progress
 
-    from solver.commands import perft as count
+    from solver.api import perft as count
 
     if len(position_and_depth) > 2:
         raise click.UsageError("perft takes [POSITION] DEPTH; put notation text in quotes")
@@ -319,13 +319,9 @@ def perft(game, position_and_depth, divide, threads, reference, after, board, pl
         sys.exit(130)
 
 
-# Options that set an engine's settings: option -> (setting, flag as the user types it).
-FLAGS = {"hash": "--hash", "memory": "--memory", "time": "--time"}
-
-
 def search_options(command):
     """The engine options of `analyze`, documented once."""
-    from solver.engine import ENGINES
+    from solver.engines.registry import ENGINES
 
     options = [
         click.option("--engine", type=click.Choice(ENGINES), default=None,
@@ -354,19 +350,6 @@ def search_options(command):
     return command
 
 
-def engine_spec(engine: str, values: dict):
-    """The engine spec of the options the user gave; an option of another engine is refused."""
-    from solver.engine import SETTINGS, EngineSpec
-
-    settings = {key: value for key, value in values.items() if value not in (None, False)}
-    for key in settings:
-        if key not in SETTINGS[engine]:
-            others = [name for name in SETTINGS if name != engine and key in SETTINGS[name]]
-            flag = FLAGS.get(key, f"--{key}")
-            raise click.UsageError(f"{flag} is a setting of --engine {' or '.join(others) or 'none'}, not {engine}")
-    return EngineSpec.build(engine, settings)
-
-
 def goal_options(command):
     """--goal and --budget: what a puzzle asks (docs/oros_puzzles.md)."""
     command = click.option("--budget", type=Number(low=0, high=1000), default=None,
@@ -374,9 +357,6 @@ def goal_options(command):
     return click.option("--goal", default=None, metavar="GOAL",
                         help='A puzzle\'s goal (games with goals: oros), e.g. "mountain@d3", "mountains>=2", '
                              '"level4@c2", "land>=20" (commas join clauses)  [default: the puzzle\'s].')(command)
-
-
-DEFAULT_PLAN_SECONDS = 30.0
 
 
 @main.command()
@@ -427,8 +407,7 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
       caldera analyze penguins --batch - --engine mcts --sims 2000 --seed 1 --cluster local:2 < positions.txt
       caldera analyze penguins floes --depth 6 --svg floes-line.svg
     """
-    from solver import commands
-    from solver.engine import SETTINGS
+    from solver import api as commands
 
     if cluster is not None and batch is None:
         raise click.UsageError("--cluster analyses a --batch of positions; give --batch FILE (or - for stdin)")
@@ -438,26 +417,17 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
         raise click.UsageError("--svg draws one position's best line; --batch analyses many: give one of them")
 
     entry, state, _ = load(game, position, after, board, players, roll, seen_by)
-    if batch is None:  # a batch's positions are each checked for the engine (solver/cluster.py read_batch)
+    if batch is None:  # a batch's positions are each checked for the engine (solver/commands/cluster.py read_batch)
         goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
-    engine = engine or entry.engine_for(state)
-    values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb)
-    for key, default in (("multipv", 1), ("threads", 1)):
-        if values[key] == default:
-            values[key] = None
-    if limits["multipv"] is None and entry.analyze_lines > 1 and "multipv" in SETTINGS[engine]:
-        values["multipv"] = entry.analyze_lines  # the game's own default (hop: every move)
-    if engine == "planner" and values["time"] is None and values["nodes"] is None:
-        values["time"] = DEFAULT_PLAN_SECONDS
-    spec = engine_spec(engine, values)
+    spec = commands.analysis_spec(entry, state, engine, dict(limits, time=seconds, hash=hash_mb, memory=memory_mb))
     if batch is not None:
         return print_batch(entry, spec, batch, cluster)
     spec = commands.checked_spec(entry, spec, state)
-    if spec.name == "planner":
+    if commands.plans(spec):
         plan = print_planner_result(entry, spec, state, goal, budget, as_json)
         save_pictures(entry, state, (), svg_path, None, plan.plan)
         return
-    from solver.analysis_output import analysis_json, chance_json, print_analysis, print_chance
+    from solver.output.analysis_output import analysis_json, chance_json, print_analysis, print_chance
 
     if commands.is_chance_listing(entry, spec, state):
         click.echo(chance_json(state, spec, entry)) if as_json else print_chance(state, spec, entry)
@@ -474,7 +444,7 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
 def print_batch(entry, spec, batch: str, cluster: str | None) -> None:
     """`analyze --batch`: every position of the file `batch` (- for stdin) analysed (on the cluster when
     given), one JSON line each."""
-    from solver.cluster import analyze_batch, cluster_client, read_batch
+    from solver.commands.cluster import analyze_batch, cluster_client, read_batch
     from solver.user_files import read_text
 
     positions = read_batch(entry, spec, read_text(batch, "--batch").splitlines())
@@ -487,7 +457,7 @@ def print_batch(entry, spec, batch: str, cluster: str | None) -> None:
 
 def print_planner_result(entry, spec, state, goal, budget, as_json):
     """`analyze` with the planner: the plan step by step (or the proof that none exists); returns the PlanResult."""
-    from solver.planner_output import plan_json, print_plan
+    from solver.output.planner_output import plan_json, print_plan
 
     result = run_plan(entry, spec, state, goal, budget, live=not as_json)
     if as_json:
@@ -523,8 +493,8 @@ def hint(game, position, top, seconds, goal, budget, after, board, players, roll
       caldera hint oros game1 --after "forced:volcano>d1"
       caldera hint meerkats dunes-1 --after "g1 draw:shortcut reveal:mouse" --roll 1
     """
-    from solver import commands
-    from solver.hint_words import hint_lines
+    from solver import api as commands
+    from solver.output.hint_words import hint_lines
 
     entry, state, _ = load(game, position, after, board, players, roll, seen_by)
     goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
@@ -538,8 +508,8 @@ def run_search(entry, spec, state, live: bool):
     """Run the engine on a position, with a live status line on a terminal."""
     from rich.live import Live
 
-    from solver.analysis_output import progress_line
-    from solver.commands import search
+    from solver.api import search
+    from solver.output.analysis_output import progress_line
 
     console = _stderr_console()
     if not (live and console.is_terminal):
@@ -552,8 +522,8 @@ def run_plan(entry, spec, state, goal, budget: int, live: bool):
     """Run the planner with a live status line on a terminal."""
     from rich.live import Live
 
-    from solver.commands import plan
-    from solver.planner_output import progress_line
+    from solver.api import plan
+    from solver.output.planner_output import progress_line
 
     console = _stderr_console()
     if not (live and console.is_terminal):
@@ -613,24 +583,15 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
       caldera match penguins greedy random --games 400 --cluster local:2
     """
     import json
-    from solver.commands import checked_spec
-    from solver.engine import EngineSpec
-    from solver.cluster import cluster_client, match_player
-    from solver.match import game_line, match_json, stop_after_game, summary_lines
-    from solver.sprt import SPRT_MAX_GAMES, Sprt, play_sprt
-    from solver.warmup import prepare
+
+    from solver.commands.cluster import cluster_client, match_player
+    from solver.commands.match import game_line, match_json, prepare_match, stop_after_game, summary_lines
+    from solver.commands.sprt import SPRT_MAX_GAMES, Sprt, play_sprt
 
     test = Sprt.parse(sprt_text) if sprt_text is not None else None
     if test is not None and click.get_current_context().get_parameter_source("n_games").name == "DEFAULT":
         n_games = SPRT_MAX_GAMES
-    entry, state, _ = load(game, position, board=board, players=players)
-    if entry.is_single_agent(state):
-        raise click.UsageError(f"a match needs sides that play against each other; this {game} position is "
-                               "single-agent (puzzles: caldera analyze)")
-    spec_a, spec_b = (checked_spec(entry, EngineSpec.parse(text), state) for text in (engine_a, engine_b))
-    name = entry.default_position if position is None else position.strip()
-    label = name if name in entry.builtin_positions() else "(given position)"
-    prepare(entry, ("perft", spec_a.name, spec_b.name), state)
+    entry, state, spec_a, spec_b, label = prepare_match(record(game), position, board, players, engine_a, engine_b)
     console = _stderr_console()
     with cluster_client(cluster) as client, _progress_bar(console) as progress:
         play = match_player(client)
@@ -699,10 +660,10 @@ def play(game, position, engine_seats, engine_text, seed, seconds, save_file, go
     """
     from pathlib import Path
 
-    from solver.commands import checked_spec
-    from solver.engine import EngineSpec
-    from solver.play_session import Session, check_engine_seats, default_path, run
-    from solver.terminal import terminal
+    from solver.api import checked_spec
+    from solver.commands.play_session import Session, check_engine_seats, default_path, run
+    from solver.engines.registry import EngineSpec
+    from solver.output.terminal import terminal
 
     entry, state, _ = load(game, position, board=board, players=players)
     check_engine_seats(entry, state, engine_seats)
@@ -740,18 +701,11 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
     """
     import json
 
+    from solver.commands.review import review_game, review_json, review_lines, review_spec
     from solver.game_file import load as load_game_file
-    from solver.review import check_review_engine, review_game, review_json, review_lines
 
     entry, played, states = load_game_file(record_file)
-    engine = engine or entry.engine_for(states[0])
-    check_review_engine(entry, engine, limits, states[0])
-    values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb, threads=limits["threads"] if limits["threads"] != 1 else None)
-    from solver.engine import SETTINGS
-
-    if "time" in SETTINGS[engine] and not any(values.get(key) for key in ("depth", "nodes", "sims", "time", "solve")):
-        values["time"] = entry.hint_time(states[0])
-    spec = engine_spec(engine, values)
+    spec = review_spec(entry, states[0], engine, dict(limits, time=seconds, hash=hash_mb, memory=memory_mb))
     console = _stderr_console()
     with _progress_bar(console, "review {task.description}") as progress:
         task = progress.add_task(spec.text(), total=None)
@@ -798,7 +752,7 @@ def puzzles(game):
       caldera puzzles penguins
       caldera analyze penguins plain3-01 --solve
     """
-    from solver.puzzle_table import puzzle_table_lines
+    from solver.output.puzzle_table import puzzle_table_lines
 
     entry = record(game)
     if entry.puzzles is None:
@@ -824,7 +778,7 @@ def scenarios(game, name, pictures):
       caldera scenarios penguins gullrock
       caldera scenarios penguins --no-pictures
     """
-    from solver.terminal import terminal
+    from solver.output.terminal import terminal
 
     entry = record(game)
     if entry.scenarios is None:
@@ -858,7 +812,7 @@ def games():
     Examples:
       caldera games
     """
-    from solver.engine import describe
+    from solver.engines.registry import describe
     from solver.games.registry import games as every_game
 
     for entry in every_game():
@@ -879,7 +833,7 @@ def warmup(names):
       caldera warmup
       caldera warmup penguins
     """
-    from solver.warmup import warm_up
+    from solver.commands.warmup import warm_up
 
     seconds = warm_up([record(name) for name in names] or None)
     click.echo(f"kernels ready in {seconds:.1f} s")
@@ -911,8 +865,8 @@ def bench(quick, threads, vs_openspiel, as_json):
     """
     import json
 
-    from solver.bench import print_report, run_suite
-    from solver.terminal import terminal
+    from solver.commands.bench import print_report, run_suite
+    from solver.output.terminal import terminal
 
     console = _stderr_console()
     with console.status("bench", spinner="dots") if console.is_terminal else _no_status() as status:
@@ -968,13 +922,12 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
           --engine alphabeta:depth=3,hash=1 --games 400
     """
     import json
-    from solver.balance import balance_positions, position_arguments, summary_lines
+
+    from solver.commands.balance import balance_positions, balance_specs, contested_positions, summary_lines
+    from solver.commands.cluster import cluster_client, match_player
+    from solver.commands.match import stop_after_game
+    from solver.engines.registry import EngineSpec
     from solver.limits import usable_threads
-    from solver.commands import checked_spec
-    from solver.engine import EngineSpec
-    from solver.cluster import cluster_client, match_player
-    from solver.match import stop_after_game
-    from solver.warmup import prepare
 
     if cluster is not None and jobs > 1:
         raise click.UsageError("--cluster spreads the games over its workers; give --jobs 1 (the default) with it")
@@ -982,13 +935,9 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
     if jobs < asked:
         click.echo(f"note: {jobs} positions at once: this machine has {jobs} CPUs (asked for {asked})", err=True)
     entry = record(game)
-    chosen = position_arguments(entry, positions)
-    for label, state in chosen:
-        if entry.is_single_agent(state):
-            raise click.UsageError(f"balance compares seats that play against each other; {game} {label} is a "
-                                   "single-agent position")
+    chosen = contested_positions(entry, positions)
     if paired_moves is not None:
-        from solver.paired_moves import pairing_lines
+        from solver.commands.paired_moves import pairing_lines
 
         if engine_b or len(chosen) != 1 or cluster or report_dir or as_json or jobs > 1:
             raise click.UsageError("--moves plays one POSITION with one --engine on every seat, here, in words "
@@ -1001,10 +950,7 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
                                       should_stop=stop_requested.is_set):
                 click.echo(line)
         return
-    specs = [(checked_spec(entry, EngineSpec.parse(engine_a), state),
-              checked_spec(entry, EngineSpec.parse(engine_b or engine_a), state)) for _, state in chosen]
-    for (spec_a, spec_b), (_, state) in zip(specs, chosen):
-        prepare(entry, ("perft", spec_a.name, spec_b.name), state)
+    specs = balance_specs(entry, chosen, engine_a, engine_b or engine_a)
     console = _stderr_console()
     results = []
     with cluster_client(cluster) as client, _progress_bar(console) as progress:
@@ -1025,7 +971,7 @@ def balance(game, positions, engine_a, engine_b, n_games, random_plies, seed, as
                                         on_position=on_position, should_stop=stop_requested.is_set,
                                         play=match_player(client))
     if report_dir is not None:
-        from solver.balance_report import write_report
+        from solver.output.balance_report import write_report
 
         import shlex
 
@@ -1067,7 +1013,7 @@ def _progress_bar(console, label: str = "{task.description}"):
 
 def _stderr_console():
     """A rich console on stderr, so progress never mixes with results on stdout."""
-    from solver.terminal import terminal
+    from solver.output.terminal import terminal
 
     return terminal(stderr=True)
 

@@ -24,8 +24,8 @@ import threading
 import time
 from statistics import median
 
-from solver.commands import goal_and_budget, plan, search
-from solver.engine import EngineSpec
+from solver.api import goal_and_budget, plan, search
+from solver.engines.registry import EngineSpec
 from solver.games.registry import game
 
 FOREVER = 1e6  # seconds: a limit the Ctrl-C runs never reach

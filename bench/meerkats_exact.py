@@ -1,7 +1,7 @@
 """Meerkats: the exact solver's state count, time and memory on built-in positions.
 
 Solves each named position (default: the solo game on both mazes) from its setup with
-solver.exact.solve and prints one row: positions, moves, sweeps, the enumeration and iteration
+solver.engines.exact.exact_search.solve and prints one row: positions, moves, sweeps, the enumeration and iteration
 times the solver measured, the graph's size, this process's peak memory so far (so run one
 two-player position per call) and the root's value (one player: the fewest expected turns;
 two: each seat's win probability).
@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import resource
 
-from solver import exact
+from solver.engines.exact import exact_search as exact
 from solver.games.meerkats.meerkats_binding import KERNEL, to_kernel
 from solver.games.meerkats.meerkats_notation import resolve_position
 

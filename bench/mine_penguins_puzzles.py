@@ -29,11 +29,11 @@ from itertools import count
 from rich.console import Console
 from rich.progress import Progress
 
-from solver.alphabeta import alphabeta_analysis
-from solver.engine import EngineSpec
+from solver.commands.match import play_game, random_opening
+from solver.engines.alphabeta.alphabeta_search import alphabeta_analysis
+from solver.engines.registry import EngineSpec
 from solver.games.penguins.penguins_puzzles import DATA_FILE, PLIES, SETS
 from solver.games.registry import game
-from solver.match import play_game, random_opening
 
 PENGUINS = game("penguins")
 BOARDS = {

@@ -18,12 +18,12 @@ from __future__ import annotations
 import argparse
 from statistics import mean
 
+from solver.commands.warmup import warm_up
+from solver.engines.planner.planner_search import FOUND, solve
 from solver.games.oros.oros_goals import parse_goal
 from solver.games.oros.oros_notation import parse_position
 from solver.games.oros.oros_puzzles import PUZZLES, SETS
 from solver.games.registry import game
-from solver.planner import FOUND, solve
-from solver.warmup import warm_up
 
 
 def solve_puzzle(puzzle, repeat: int) -> tuple[float, int]:

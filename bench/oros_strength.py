@@ -5,7 +5,7 @@ engine under test plays every human seat; the AI seats play by the rules, each c
 from the kernel's chance_outcomes probabilities by a generator seeded from (seed, game), so the
 k-th draw of game g uses the same random number for every engine ("duplicate" draws). Engines:
 
-    mcts     MCTS (solver/mcts.py) with --sims simulations a decision, one thread, seeded from
+    mcts     MCTS (solver/engines/mcts/mcts_search.py) with --sims simulations a decision, one thread, seeded from
              (seed, game, ply); a decision with one legal ply is played without a search
     policy   the kernel's playout policy alone (playout_move: what MCTS plays out with)
     random   a uniformly random legal ply (the baseline)
@@ -37,11 +37,11 @@ import time
 import numpy as np
 
 from kernels.rng import new_rng, random_below
+from solver.commands.match import mix_seed
+from solver.engines.mcts.mcts_search import mcts_analysis
 from solver.games.oros import oros_game_binding as binding
 from solver.games.oros.oros_full_data import PERSONALITIES
 from solver.games.oros.oros_full_state import setup
-from solver.match import mix_seed
-from solver.mcts import mcts_analysis
 
 UNIFORM = "oros.oros_game_uniform"
 CARD_TAG, SEARCH_TAG = 0xCA4D, 0x5EA4  # mixed into the seeds of the card draws and of the searches

@@ -25,9 +25,9 @@ from numba import njit
 
 from kernels.penguins import penguins_kernel as kernel
 from kernels.rng import new_rng
+from solver.engines.mcts.mcts_search import mcts_analysis
 from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_position
 from solver.games.registry import game
-from solver.mcts import mcts_analysis
 
 OLD, NEW = "penguins.penguins_listing", "penguins.penguins_kernel"
 

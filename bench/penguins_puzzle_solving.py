@@ -25,7 +25,7 @@ from statistics import mean
 
 from perft_ratio import timed_kernel
 
-from solver.alphabeta import alphabeta_analysis
+from solver.engines.alphabeta.alphabeta_search import alphabeta_analysis
 from solver.games.penguins.penguins_puzzles import PLIES, SETS, puzzles
 from solver.games.registry import game
 

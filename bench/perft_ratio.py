@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any, Sequence
 
-from solver.perft import kernel_count
+from solver.commands.perft import kernel_count
 
 
 def timed_kernel(game, words, depth: int, min_seconds: float) -> tuple[int, float]:

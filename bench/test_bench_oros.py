@@ -6,12 +6,12 @@ Run: python -m pytest bench/test_bench_oros.py --benchmark-columns=mean,ops,roun
 
 import pytest
 
+from solver.commands.warmup import warm_up
+from solver.engines.planner.planner_search import FOUND, solve
 from solver.games.oros.oros_goals import parse_goal
 from solver.games.oros.oros_notation import parse_position
 from solver.games.oros.oros_puzzles import find
 from solver.games.registry import game
-from solver.planner import FOUND, solve
-from solver.warmup import warm_up
 
 
 @pytest.fixture(scope="module", autouse=True)

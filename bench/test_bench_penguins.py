@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 
 from kernels import kernel_module
-from solver.bench import MIDGAME
+from solver.commands.bench import MIDGAME
+from solver.commands.perft import perft
+from solver.commands.warmup import warm_up
 from solver.games.penguins import penguins_rules as ref
 from solver.games.penguins import penguins_binding as binding
 from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_position
 from solver.games.registry import game
-from solver.perft import perft
-from solver.warmup import warm_up
 
 PENGUINS = game("penguins")
 

@@ -17,10 +17,10 @@ kernels/penguins/penguins_eval.py EVAL_WEIGHTS.
 import argparse
 
 from kernels.penguins.penguins_eval import EVAL_WEIGHTS
-from solver.engine import EngineSpec
+from solver.commands.match import play_match
+from solver.engines.registry import EngineSpec
 from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_position
 from solver.games.registry import game
-from solver.match import play_match
 
 NAMES = ("supply", "best_slide", "slides", "penguins", "win_now", "threat", "hatch_slide", "hatch_slides")
 

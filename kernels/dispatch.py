@@ -1,6 +1,6 @@
 """The kernel operations every search calls, specialised per game at compile time.
 
-A search is written once (solver/search/) and takes the name of a kernel module as its first
+A search is written once (solver/engines/<engine>/<engine>_core.py) and takes the name of a kernel module as its first
 argument, e.g. "penguins.penguins_plain" for kernels/penguins/penguins_plain.py. The search's
 entry point makes that name a compile-time constant (`numba.literally`), and each operation here
 resolves to the named module's own function while numba types the search: an intrinsic that
@@ -33,7 +33,7 @@ Every kernel module defines the operations its game's engines use, with these si
     is_chance(state), chance_outcomes(state, out_moves, out_probs) -> n
     goal_bound(state, goal), position_hash(state)   single-agent planning (oros)
     solve_key(state, key), solve_state(root, key, out), turn_clock(state)   the exact solver
-                                         (solver/search/exact_core.py); from Python it also
+                                         (solver/engines/exact/exact_core.py); from Python it also
                                          calls the module's seat_count(state), turns_left(state)
                                          and reads SOLVE_KEY_LEN
     determinize(state, seat, rng, out)   hidden information (hop): write into `out` a position
@@ -51,7 +51,7 @@ from numba.core import cgutils
 from numba.core.errors import TypingError
 from numba.extending import intrinsic, overload
 
-from kernels import kernel_module
+from kernels import Kernel
 from kernels.bits import copy_words
 
 # The operations each part of the engine calls (the contract a kernel module fulfils).
@@ -82,6 +82,7 @@ def call(search, kernel: str, *args):
     literal every time (about 5 ms); after the first call this goes straight to the compiled
     entry point for that kernel and these argument types (under a microsecond).
     """
+    kernel = str(kernel)  # a Kernel is its name; numba makes a literal of a plain str only
     key = (search, kernel, *(typeof(arg) for arg in args))
     entry = _ENTRIES.get(key)
     if entry is not None:
@@ -102,7 +103,7 @@ def kernel_constant(kernel, name: str):
 def _has(kernel, part: str) -> bool:
     """Whether the kernel module named by the literal type `kernel` defines `part` (optional operations)."""
     _part(kernel, "MAX_MOVES")  # the error that asks for a literal kernel name
-    return hasattr(kernel_module(kernel.literal_value), part)
+    return hasattr(Kernel(kernel.literal_value).module, part)
 
 
 def _part(kernel, part: str):
@@ -110,7 +111,7 @@ def _part(kernel, part: str):
     if not isinstance(kernel, types.StringLiteral):
         raise TypingError(f"kernel operation {part} needs the kernel's name as a literal string "
                           "(call numba.literally(kernel) in the search's entry point)")
-    module = kernel_module(kernel.literal_value)
+    module = Kernel(kernel.literal_value).module
     if not hasattr(module, part):
         raise TypingError(f"kernel {kernel.literal_value} has no operation {part} "
                           "(docs/adding-a-game.md lists what a kernel defines)")
@@ -122,7 +123,7 @@ def _operation(name: str, doc: str):
 
     def operation(*args):
         raise TypeError(f"kernels.dispatch.{name} runs inside jitted searches; from Python call the kernel "
-                        f"module's own {name} (kernel_module(name))")
+                        f"module's own {name} (Kernel(name).module)")
 
     operation.__name__ = operation.__qualname__ = name
     operation.__doc__ = doc
@@ -211,7 +212,7 @@ turn_clock = _forward("turn_clock", "turn_clock", 1, "Turns played: the exact so
 def _determinize(kernel, state, seat, rng, out):
     if not isinstance(kernel, types.StringLiteral):
         _part(kernel, "determinize")  # the error that asks for a literal kernel name
-    if not hasattr(kernel_module(kernel.literal_value), "determinize"):
+    if not hasattr(Kernel(kernel.literal_value).module, "determinize"):
         return lambda kernel, state, seat, rng, out: copy_words(state, out)  # nothing is hidden
     redraw = _part(kernel, "determinize")
     return lambda kernel, state, seat, rng, out: redraw(state, seat, rng, out)

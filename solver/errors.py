@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-
-class CalderaError(Exception):
-    """Base of every error caused by the user's input; the CLI prints it as one line."""
+from kernels.errors import CalderaError  # noqa: F401 (the base: kernels/ raises it too)
 
 
 class NotationError(CalderaError, ValueError):

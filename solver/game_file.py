@@ -6,7 +6,7 @@ the moves in move notation, chance outcomes (dice) included. Reading one replays
 with the game's rules: a file that does not parse, or a move the rules refuse, is one
 CalderaError naming the line, the column and (for a move) its number and why.
 
-Not to be confused with the Game record (what a game *is*) or solver/match.py's GameRecord (one
+Not to be confused with the Game record (what a game *is*) or solver/commands/match.py's GameRecord (one
 match game's kernel moves, which `match --save` turns into a game file here).
 """
 
@@ -61,7 +61,7 @@ def now_text() -> str:
 def result_of(game, state) -> str:
     """The result of the game at `state`: each seat's share of the win joined by '-' ('1-0',
     '1/2-1/2', '0-1-0'), or '*' while it goes on."""
-    from solver.match import result_text
+    from solver.commands.match import result_text
 
     if not game.is_over(state):
         return UNFINISHED
@@ -214,9 +214,9 @@ def load(path: str | Path):
 
 
 def from_match(game, start, record, result) -> PlayedGame:
-    """The game file of one match game (solver/match.py's GameRecord `record` of MatchResult
+    """The game file of one match game (solver/commands/match.py's GameRecord `record` of MatchResult
     `result`), played from the reference State `start` of `game`: engine A on its seat, B on the others."""
-    from solver.match import move_names
+    from solver.commands.match import move_names
 
     specs = (result.spec_a.text(), result.spec_b.text())
     seats = game.seats[:record.players]

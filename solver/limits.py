@@ -46,7 +46,7 @@ class Range:
         return number
 
 
-# Every numeric setting of every engine (solver/engine.py SETTINGS) and the option that sets it.
+# Every numeric setting of every engine (each record's Setting, solver/engines/engine_record.py) and its range.
 RANGES = {
     "depth": Range(int, 1, 300, " plies"),
     "nodes": Range(int, 1, MAX_COUNT),

@@ -11,7 +11,7 @@ moment it is reached (M-5, M-6). The end cells of a roll are the layers after ex
 rolled number of steps (plus two per speed tile), whatever their parity allows, with the
 stopping cells reached on the way.
 
-Also the exact solver's operations (solver/search/exact_core.py): `solve_key` (the words that
+Also the exact solver's operations (solver/engines/exact/exact_core.py): `solve_key` (the words that
 vary, packed), `solve_state` (a position rebuilt from a key, turn 0 and no turn cap) and
 `turn_clock` (turns played).
 """

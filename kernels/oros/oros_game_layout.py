@@ -1,6 +1,6 @@
 """The full Oros game kernel's state and move layout (rulings O-8..O-14), defined once: the kernel
 (kernels/oros/oros_game_kernel.py) and the binding (solver/games/oros/oros_game_binding.py) both
-read it. Imports no numba. The designed data (solver/games/oros/data/*.toml) is folded here into
+read it. Imports no numba. The designed data (kernels/oros/data/*.toml, kernels/oros/oros_game_data.py) is folded here into
 small tables the kernel compiles in.
 
 State (one uint64 per word):
@@ -46,18 +46,18 @@ Moves (int64): kind in bits 0-3, a slot in bits 4-6, another slot in bits 7-9, a
 import numpy as np
 
 from kernels.oros import oros_layout as map_layout
-from solver.games.oros.oros_full_data import (
+from kernels.oros.oros_game_data import (
     COLUMNS,
     HORIZON_COLUMNS as HORIZON_NAMES,
     ICONS,
     KINDS,
+    KNOWLEDGE_COLUMNS,
     LEVELS,
     MAP_ACTIONS,
     PERSONALITIES,
     SLOTS,
     design,
 )
-from solver.games.oros.oros_full_scoring import KNOWLEDGE_COLUMNS
 
 MAP_LEN = map_layout.STATE_LEN
 MAX_SEATS = 4
@@ -115,7 +115,7 @@ DESIGN = design()
 
 
 def _tables(d):
-    """The designed numbers of `d` (oros_full_data.design()) as small int64 arrays and integers."""
+    """The designed numbers of `d` (oros_game_data.design()) as small int64 arrays and integers."""
     col = d.columns
     per_level = {name: np.array(values, dtype=np.int64) for name, values in (
         ("drift_distance", col["drift"]["distance"]), ("tectonic_groups", col["tectonic"]["group_ability"]),

@@ -2,13 +2,13 @@
 
 Shared by solver/games/oros/oros_goals.py, which writes the array, and
 kernels/oros/oros_kernel.py (its goal bound), which reads it. It lives in kernels/, so that the numba cache
-folder (named after a hash of kernels/ and solver/search/) changes whenever this layout does.
+folder (named after a hash of kernels/ and the jitted searches) changes whenever this layout does.
 Imports no numba.
 """
 
 # Clause kinds, as the solver's goal array stores them.
 MOUNTAIN_AT, MOUNTAINS_AT_LEAST, LEVEL_AT, LAND_AT_LEAST = 0, 1, 2, 3
-# Admissible bound data (solver/search/planner_core.py, docs/oros_puzzles.md): a tectonic move moves at
+# Admissible bound data (solver/engines/planner/planner_core.py, docs/oros_puzzles.md): a tectonic move moves at
 # most 3 tiles, each colliding at most once, so at most 3 new mountains per action; nothing else
 # makes a mountain and nothing removes one.
 NEW_MOUNTAINS_PER_ACTION = 3

@@ -15,6 +15,8 @@ from operator import attrgetter
 from fractions import Fraction
 from typing import Any, Callable
 
+from kernels import Kernel
+
 
 def lazy(module: str, name: str) -> Callable:
     """A function that imports `module` when first called and calls its `name` with the same
@@ -44,7 +46,7 @@ def functions(package: str, modules: dict[str, str]) -> dict[str, Callable]:
 class Game:
     """One game: what it is (capabilities, as data) and how to read, play, draw and explain it.
 
-    Capabilities decide which engines fit (solver/engine.py `check_engine`) and which commands
+    Capabilities decide which engines fit (solver/engines/registry.py `check_engine`) and which commands
     apply (`caldera puzzles` needs puzzles, `--goal` needs goals, `match` needs an adversarial
     game); the contract tests (tests/contract/) hold every record to them.
     """
@@ -144,6 +146,11 @@ class Game:
     def is_chance(self, state) -> bool:
         """True when the next move is chance's (dice), not a player's decision."""
         return bool(self.chance_outcomes(state))
+
+    def kernel(self, words) -> Kernel:
+        """The kernel that plays kernel position `words`, resolved once here and handed down to the
+        engines and commands (kernels/__init__.py Kernel)."""
+        return Kernel(self.kernel_name(words))
 
     @property
     def default_engine(self) -> str:

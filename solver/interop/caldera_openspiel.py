@@ -191,9 +191,7 @@ def with_players(record, state, players: int):
 
 def action_bound(record, state) -> int:
     """The number of dense action ids: the MAX_MOVES of the kernel that plays `state`."""
-    from kernels import kernel_module
-
-    return int(kernel_module(record.kernel_name(record.to_kernel(state))).MAX_MOVES)
+    return int(record.kernel(record.to_kernel(state)).module.MAX_MOVES)
 
 
 class CalderaState(pyspiel.State):
@@ -315,11 +313,9 @@ def evaluation(record, player: int):
     """A value function for OpenSpiel's depth-limited searches (alpha_beta_search,
     expectiminimax): Caldera's evaluation of a state's position (the kernel's `evaluate` with
     its default weights, for the side to move), from `player`'s side."""
-    from kernels import kernel_module
-
     def value(state) -> float:
         words = record.to_kernel(state.position)
-        module = kernel_module(record.kernel_name(words))
+        module = record.kernel(words).module
         score = float(module.evaluate(words, module.EVAL_WEIGHTS))
         return score if record.to_move(state.position) == player else -score
 

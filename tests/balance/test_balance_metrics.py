@@ -1,4 +1,4 @@
-"""The balance metrics (solver/balance.py, docs/balance.md) on hand-made game records: every
+"""The balance metrics (solver/commands/balance.py, docs/balance.md) on hand-made game records: every
 expected value is worked out by hand in the comments from the definitions, not taken from the
 code."""
 
@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from solver.balance import (
+from solver.commands.balance import (
     GameTrace,
     PositionBalance,
     balance_value,
@@ -16,7 +16,7 @@ from solver.balance import (
     drama,
     lead_changes,
 )
-from solver.estimate import mean_interval
+from solver.commands.estimate import mean_interval
 
 # Three two-seat games: A wins, B wins, a draw; evaluations are (A's value, B's value).
 A_WINS = GameTrace((1.0, 0.0), 10, [4, 6, 8], [(0.5, 0.5), (0.4, 0.6), (0.7, 0.3), (0.9, 0.1)])

@@ -1,11 +1,11 @@
-"""`caldera balance --moves` (solver/paired_moves.py): the paired difference worked out by hand,
+"""`caldera balance --moves` (solver/commands/paired_moves.py): the paired difference worked out by hand,
 a run whose every game is decided by the rules, and bad input in one line."""
 
 from __future__ import annotations
 
 import pytest
 
-from solver.paired_moves import MovePairing
+from solver.commands.paired_moves import MovePairing
 from tests.cli_cases import one_line_error, run
 
 # A to move, supplies 3/3; A's penguin a1 and B's a4 each face an iceberg 5 spaces east (f1, f4).

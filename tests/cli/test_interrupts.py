@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from solver.warmup import NOTICE
+from solver.commands.warmup import NOTICE
 from tests.cli.live_caldera import ROOT
 
 INTERRUPTED = "caldera: interrupted\n"

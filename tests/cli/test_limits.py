@@ -52,8 +52,8 @@ def test_ctrl_c_and_the_time_limit_end_a_search_with_its_result(args, marker, ct
 
 def test_the_table_is_set_up_inside_the_time_limit():
     """Before: a 2 GB table took 4.5 s to set up before a 0.5 s search began."""
-    from solver.commands import search
-    from solver.engine import EngineSpec
+    from solver.api import search
+    from solver.engines.registry import EngineSpec
     from solver.games.registry import game
 
     penguins = game("penguins")

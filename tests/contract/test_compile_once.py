@@ -15,10 +15,10 @@ the count is the same whether this process compiled the chain or loaded its call
 import numpy as np
 
 from kernels.rng import new_rng
+from solver.commands.perft import perft
 from solver.games.penguins.penguins_binding import kernel_name, to_kernel
 from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_position
 from solver.games.registry import game
-from solver.perft import perft
 
 CHAIN = ("action_moves", "follow_up_moves", "seagull_moves", "krill_moves", "krill_laid_moves", "finish_moves",
          "early_moves")

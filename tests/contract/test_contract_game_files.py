@@ -7,12 +7,12 @@ import pytest
 
 from kernels import kernel_module
 from solver import game_file
-from solver.engine import EngineSpec
+from solver.commands.match import result_text
+from solver.commands.review import review_game
+from solver.engines.registry import EngineSpec
 from solver.errors import CalderaError
 from solver.games.kernel_calls import next_state
 from solver.games.registry import GAME_NAMES, game
-from solver.match import result_text
-from solver.review import review_game
 from tests.cli_cases import match_position, run
 
 ADVERSARIAL = [name for name in GAME_NAMES if game(name).adversarial]

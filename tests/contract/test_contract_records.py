@@ -7,10 +7,10 @@ import importlib
 import pytest
 
 from kernels import dispatch, kernel_module
-from solver.engine import NEEDS, check_engine, position_engines, suits
+from solver.engines.registry import ENGINE_RECORDS as NEEDS, check_engine, position_engines, suits
 from solver.errors import CalderaError
-from solver.games.game_record import Goals
 from solver.games import registry
+from solver.games.game_record import Goals
 
 
 def lazy_targets(value):
@@ -34,7 +34,7 @@ def test_capabilities_are_consistent(record):
 
 
 def test_engines_fit_the_capabilities(record):
-    """Every engine the record lists needs what the game is (solver/engine.py NEEDS), the first
+    """Every engine the record lists needs what the game is (solver/engines/registry.py NEEDS), the first
     is the default, and the one check accepts it; an engine that does not fit is refused."""
     assert record.engines and record.default_engine == record.engines[0]
     for engine in record.engines:

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from solver.pictures import board_svg
+from solver.output.pictures import board_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

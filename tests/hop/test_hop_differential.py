@@ -21,11 +21,11 @@ import pytest
 
 from kernels.hop import hop_layout as layout
 from kernels.rng import new_rng
+from solver.commands.perft import kernel_count
 from solver.games.hop import hop_rules as ref
 from solver.games.hop.hop_binding import KERNEL, PHASE_CODES, to_kernel
 from solver.games.hop.hop_skill import CARD_TYPES, UNITS, SkillModel, deck, skill_model
 from solver.games.kernel_calls import chance_outcome_list, legal_move_list, next_state
-from solver.perft import kernel_count
 
 GAMES_PER_CHUNK = 100
 CHUNKS = 20  # 2,000 games in all

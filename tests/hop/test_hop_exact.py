@@ -20,7 +20,7 @@ from fractions import Fraction
 
 import pytest
 
-from solver.engine import EngineSpec, run_engine
+from solver.engines.registry import EngineSpec, run_engine
 from solver.games.hop import hop_rules as rules
 from solver.games.hop.hop_binding import kernel_name, to_kernel
 from solver.games.hop.hop_notation import resolve_position

@@ -15,7 +15,7 @@ import numpy as np
 
 from kernels.hop import hop_kernel
 from kernels.rng import new_rng
-from solver.engine import EngineSpec, run_engine
+from solver.engines.registry import EngineSpec, run_engine
 from solver.games.hop.hop_binding import kernel_name, to_kernel
 from solver.games.hop.hop_notation import parse_position
 from solver.games.hop.hop_view import view_of

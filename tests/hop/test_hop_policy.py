@@ -4,7 +4,7 @@ bet on the likelier result. Expected picks read off solver/games/hop/data/skill/
 
 import pytest
 
-from solver.engine import EngineSpec, run_engine
+from solver.engines.registry import EngineSpec, run_engine
 from solver.games.hop.hop_binding import kernel_name, to_kernel
 from solver.games.hop.hop_notation import format_move, parse_position
 

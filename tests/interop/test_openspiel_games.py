@@ -11,7 +11,7 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import evaluate_bots, minimax
 
-from solver.engine import EngineSpec, run_engine
+from solver.engines.registry import EngineSpec, run_engine
 from solver.games.registry import GAME_NAMES, game
 from solver.interop.caldera_openspiel import short_name
 
@@ -111,7 +111,7 @@ def test_actions_are_the_records_moves(name):
 def test_a_position_with_game_string_syntax_round_trips():
     """Position M of the bench holds `cap=80`: the game's string escapes it (%3D), so pickling
     and loading the game's string give the same game and start position."""
-    from solver.bench import MIDGAME
+    from solver.commands.bench import MIDGAME
 
     game_ = pyspiel.load_game("caldera_penguins", {"position": MIDGAME})
     assert "cap%3D80" in str(game_)

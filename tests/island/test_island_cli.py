@@ -5,10 +5,10 @@ import json
 
 import pytest
 
+from solver.errors import CalderaError
 from solver.games.island import island_rules as island
 from solver.games.island.island_explain import erupted_tiles, explain_move, touched_tiles
 from solver.games.island.island_notation import BUILTIN_POSITIONS, format_move, parse_move, parse_position, resolve_position
-from solver.errors import CalderaError
 from solver.games.registry import GAME_NAMES, game
 from tests.cli_cases import one_line_error, run
 
@@ -375,6 +375,6 @@ def test_board_reads_without_colour_and_checks_highlights():
 
 def test_warm_up_per_game():
     """warm_up takes the games to warm (every engine their records list)."""
-    from solver.warmup import warm_up
+    from solver.commands.warmup import warm_up
 
     assert warm_up([game("island")]) >= 0

@@ -23,9 +23,9 @@ from numba import njit
 
 from kernels import dispatch
 from kernels.island import island_layout as layout
+from solver.commands.perft import kernel_count
 from solver.games.island import island_rules as ref
 from solver.games.island import island_binding as binding
-from solver.perft import kernel_count
 from tests.island.island_random import roll_dice, state_of
 from tests.random_chunks import play_chunk
 

@@ -24,10 +24,10 @@ import numpy as np
 import pytest
 
 from kernels.meerkats import meerkats_layout as layout
+from solver.commands.perft import kernel_count
 from solver.games.meerkats import meerkats_binding as binding
 from solver.games.meerkats import meerkats_rules as ref
 from solver.games.meerkats.meerkats_maze import STEPS, builtin_maze, load_maze
-from solver.perft import kernel_count
 
 GAMES_PER_CHUNK = 100
 CHUNKS = 20  # 2,000 games in all
@@ -213,8 +213,8 @@ def test_perft_through_runs_of_rolls_matches_reference():
     row (each player's super tile, then each friend's reveal): more chance levels than twice the
     depth, where the kernel's perft stack once overflowed and counted garbage (576 for a1 at
     depth 3, not 11,664). Per root move, as `caldera perft --divide` counts, at depth 3."""
+    from solver.commands.perft import perft
     from solver.games.registry import game
-    from solver.perft import perft
 
     record = game("meerkats")
     state = record.resolve_position("dunes-dash")

@@ -21,10 +21,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from solver.games.oros import oros_rules as ref
 from kernels.oros import oros_layout as layout
+from solver.commands.perft import kernel_count
+from solver.games.oros import oros_rules as ref
 from solver.games.oros import oros_binding as binding
-from solver.perft import kernel_count
 
 CHUNKS = 4
 SEQUENCES_PER_CHUNK = 500  # 2,000 sequences in all

@@ -10,12 +10,13 @@ import re
 
 import numpy as np
 
+from kernels import Kernel
 from kernels.dispatch import margins_of_scores
+from solver.engines.mcts.mcts_search import mcts_analysis
 from solver.games.oros import oros_game_binding as binding
 from solver.games.oros.oros_full_rules import is_over, mover, result
 from solver.games.oros.oros_full_scoring import knowledge
 from solver.games.registry import game
-from solver.mcts import mcts_analysis
 from tests.cli_cases import run
 
 # Round 17, B's (an AI's) demigod on the top space: A, last to play in the round, spends a wisdom
@@ -52,7 +53,7 @@ def test_mcts_reports_each_last_actions_exact_margin_and_win_chance():
     expected = {move: (margin(record.successor(state, move), seat), result(record.successor(state, move))[seat])
                 for move in moves}
     assert len({m for m, _ in expected.values()}) >= 2  # the actions do differ
-    analysis = mcts_analysis("oros.oros_game_kernel", binding.to_kernel(state), sims=400, seconds=None,
+    analysis = mcts_analysis(Kernel("oros.oros_game_kernel"), binding.to_kernel(state), sims=400, seconds=None,
                              seed=3, multipv=len(moves))
     assert sorted(line.move for line in analysis.lines) == sorted(moves)
     for line in analysis.lines:

@@ -9,12 +9,12 @@ import json
 
 import pytest
 
-from solver.engine import EngineSpec
-from solver.estimate import Z95
+from solver.commands.estimate import Z95
+from solver.commands.match import play_match, summary_lines
+from solver.engines.registry import EngineSpec
 from solver.games.oros.oros_full_rules import is_chance
 from solver.games.oros.oros_full_scoring import knowledge
 from solver.games.registry import game
-from solver.match import play_match, summary_lines
 from tests.cli_cases import run
 
 GAMES = 6

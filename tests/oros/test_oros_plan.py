@@ -27,11 +27,11 @@ from solver.games.oros.oros_goals import (
     goal_met,
     parse_goal,
 )
+from solver.engines.planner import planner_core as kernel
+from solver.engines.planner.planner_search import FOUND, NO_PLAN, UNKNOWN, solve
 from solver.games.oros.oros_notation import format_move, parse_position
 from solver.games.oros.oros_puzzles import PUZZLES, SETS, find, puzzle_goal_and_budget
-from solver.planner import FOUND, NO_PLAN, UNKNOWN, solve
 from solver.games.registry import game
-from solver.search import planner_core as kernel
 from tests.notation_cases import notation_error
 
 OROS = game("oros")
@@ -342,11 +342,11 @@ def test_puzzle_goal_and_budget():
 # Numba cache ----------------------------------------------------------------------------------
 
 CACHE_SCRIPT = """
+from solver.engines.planner import planner_core as plan
+from solver.engines.planner.planner_search import solve
 from solver.games.oros.oros_goals import parse_goal
 from solver.games.oros.oros_notation import parse_position
 from solver.games.registry import game
-from solver.planner import solve
-from solver.search import planner_core as plan
 
 state = parse_position("5x5 ...../.444./...4./...../.....")
 print(solve(game("oros"), state, parse_goal("mountains>=2", 5, 5), 4).plan)

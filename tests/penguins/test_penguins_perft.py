@@ -10,13 +10,13 @@ from numba import njit
 
 from cli import main
 from kernels import dispatch
+from solver.commands import perft_core
+from solver.commands.perft import perft
 from solver.games.penguins import penguins_rules as ref
 from solver.games.penguins import penguins_binding as binding
 from solver.games.penguins.penguins_binding import to_kernel
 from solver.games.penguins.penguins_notation import parse_position
 from solver.games.registry import game
-from solver.perft import perft
-from solver.search import perft_core
 
 PENGUINS = game("penguins")
 

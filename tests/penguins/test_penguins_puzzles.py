@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from cli import main
 from kernels import kernel_module
-from solver.alphabeta import alphabeta_analysis
+from solver.engines.alphabeta.alphabeta_search import alphabeta_analysis
 from solver.games.kernel_calls import legal_move_list, next_state
 from solver.games.penguins import penguins_rules as rules
 from solver.games.penguins.penguins_notation import parse_position

@@ -5,12 +5,13 @@ import json
 
 import numpy as np
 
+from kernels import Kernel
 from kernels.penguins import penguins_kernel as kernel
 from kernels.penguins.penguins_layout import MAX_MOVES
+from solver.engines.alphabeta.wide_root import wide_root_moves
 from solver.games.penguins import penguins_rules as ref
 from solver.games.penguins.penguins_binding import to_kernel
 from solver.games.penguins.penguins_notation import format_move, parse_position
-from solver.wide_root import wide_root_moves
 from tests.cli_cases import run
 
 # A to move with 5 eggs left. a1-E enters the krill tiles b1 and c1 next to the seagull (c2): the
@@ -44,6 +45,6 @@ def test_scoring_cut_short_keeps_the_generation_order():
     everything = np.empty(1 << 14, dtype=np.int64)
     n = kernel.legal_moves(words, everything)
     stopped = np.ones(1, dtype=np.int64)
-    root_moves, note = wide_root_moves("penguins.penguins_kernel", words, int(n), kernel.EVAL_WEIGHTS, stopped)
+    root_moves, note = wide_root_moves(Kernel("penguins.penguins_kernel"), words, int(n), kernel.EVAL_WEIGHTS, stopped)
     assert list(root_moves) == list(everything[:MAX_MOVES]) and n > MAX_MOVES
     assert f"{n:,} legal moves" in note and "scored 0 of them (stopped)" in note

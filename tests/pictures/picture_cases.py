@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from solver.commands import load_position
+from solver.api import load_position
 from solver.games.registry import game
-from solver.pictures import board_svg
+from solver.output.pictures import board_svg
 
 GOLDEN = Path(__file__).parent / "golden"
 TINY_MAZE = str(Path(__file__).parents[1] / "meerkats" / "tiny.maze")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from solver.games.registry import game
-from solver.pictures import board_svg
+from solver.output.pictures import board_svg
 from tests.cli_cases import one_line_error, run
 
 

@@ -196,7 +196,7 @@ def test_a_tectonic_move_is_drawn_cell_by_cell(position, move, shafts, rings):
     that way (the group b2 c2 d2 going south was one arrow from b2 to d3); where a step wraps
     round the map, an arrow would point back across it, so both cells get a ring instead."""
     from solver.games.registry import game
-    from solver.pictures import board_svg
+    from solver.output.pictures import board_svg
 
     record = game("oros")
     state = record.resolve_position(position)

@@ -6,8 +6,8 @@ import json
 import pytest
 
 from solver.analysis import Score
+from solver.commands.review import loss_between, mark_of, win_probability
 from solver.games.registry import game
-from solver.review import loss_between, mark_of, win_probability
 from tests.cli_cases import one_line_error, run
 
 # A wins at once by a1-E (its last eggs); any other move lets B win at once (checked below with

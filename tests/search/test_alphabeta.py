@@ -20,18 +20,19 @@ import numpy as np
 import pytest
 from numba import njit
 
+from kernels import Kernel
 from kernels.penguins import penguins_kernel as kp
 from kernels.penguins import penguins_layout as layout
 from solver import watch
-from solver.alphabeta import alphabeta_analysis
 from solver.analysis import WIN, Score
+from solver.engines.alphabeta.alphabeta_search import alphabeta_analysis
 from solver.games.penguins import penguins_rules as ref
 from solver.games.penguins.penguins_binding import decode_move, legal_moves, successor, to_kernel
 from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, format_move, format_position, parse_move, parse_position
 from tests.penguins.penguins_random import pick_move, random_position, random_start
 
 DATA = Path(__file__).with_name("forced_wins.txt")
-PENGUINS = "penguins.penguins_plain"  # the kernel of positions without tiles: every position here
+PENGUINS = Kernel("penguins.penguins_plain")  # the kernel of positions without tiles: every position here
 START = to_kernel(parse_position(BUILTIN_POSITIONS["start"]))
 _pond = parse_position(BUILTIN_POSITIONS["pond"])
 for _text in ("+a1", "+f6"):

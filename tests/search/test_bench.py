@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from solver.bench import CASES, MIDGAME, prepare, run_case
 from kernels.island.island_layout import PLAYERS
+from solver.commands.bench import CASES, MIDGAME, prepare, run_case
 from solver.games.registry import game
 from tests.cli_cases import run
 
@@ -80,7 +80,7 @@ def test_vs_openspiel_prints_ratios():
         ratio = re.search(r"([\d.,]+)x\s*$", row)
         assert ratio and float(ratio.group(1).replace(",", "")) > 0, row
     assert "Different games: OpenSpiel's own games" in out
-    # The same-game rows (solver/bench_same_game.py): both sides' times and their ratio, per case.
+    # The same-game rows (solver/commands/bench_same_game.py): both sides' times and their ratio, per case.
     for start in ("MCTS, penguins start, 20 sims", "MCTS, island start2, 20 sims", "alpha-beta, penguins M, depth 2"):
         row = next(line for line in out.splitlines() if line.startswith(start))
         openspiel, caldera, ratio = re.search(r"([\d.]+) s\s+([\d.]+) s\s+([\d,]+)x\s*$", row).groups()

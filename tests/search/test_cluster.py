@@ -1,4 +1,4 @@
-"""--cluster (solver/cluster.py): a real dask.distributed LocalCluster of 2 workers plays a
+"""--cluster (solver/commands/cluster.py): a real dask.distributed LocalCluster of 2 workers plays a
 seeded match and analyses a batch of positions with exactly the local results."""
 
 import json
@@ -10,11 +10,11 @@ import threading
 
 import pytest
 
-from solver.cluster import analyze_batch, cluster_client, cluster_match
-from solver.engine import EngineSpec
+from solver.commands.cluster import analyze_batch, cluster_client, cluster_match
+from solver.commands.match import play_match
+from solver.commands.warmup import NOTICE
+from solver.engines.registry import EngineSpec
 from solver.games.registry import game
-from solver.match import play_match
-from solver.warmup import NOTICE
 from tests.cli.live_caldera import ROOT
 from tests.cli_cases import one_line_error
 
@@ -80,7 +80,7 @@ def test_bad_cluster_use_is_one_line(args):
 def test_sprt_on_the_cluster_stops_where_the_local_one_does(client):
     """An SPRT (greedy against random from pond, elo0=0, elo1=200) decides after the same pairs
     on the cluster as locally, though the cluster had more chunks in flight when it decided."""
-    from solver.sprt import Sprt, play_sprt
+    from solver.commands.sprt import Sprt, play_sprt
 
     start = PENGUINS.resolve_position("pond")
     specs = EngineSpec.parse("greedy"), EngineSpec.parse("random:seed=4")
@@ -95,7 +95,7 @@ def test_sprt_on_the_cluster_stops_where_the_local_one_does(client):
 def test_balance_on_the_cluster_gives_the_local_figures(client):
     """`caldera balance --cluster`: 4 seeded MCTS games from pond, the engines' per-seat values (the
     lead metrics read them) told back from the workers in game order: the same figures as locally."""
-    from solver.balance import balance_position
+    from solver.commands.balance import balance_position
 
     start = PENGUINS.resolve_position("pond")
     spec = EngineSpec.parse("mcts:sims=40,seed=5")
@@ -163,7 +163,7 @@ def test_an_address_where_no_scheduler_answers_is_one_line(kind):
 
 def test_a_real_scheduler_passes_the_probe(client):
     """The probe that refuses those servers lets a real scheduler's address through."""
-    from solver.cluster import check_is_scheduler
+    from solver.commands.cluster import check_is_scheduler
 
     check_is_scheduler(client.scheduler.address)
 

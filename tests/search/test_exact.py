@@ -1,4 +1,4 @@
-"""The exact solver (solver/exact.py, solver/search/exact_core.py) against answers it did not
+"""The exact solver (solver/engines/exact/exact_search.py, solver/engines/exact/exact_core.py) against answers it did not
 compute: the published optimal value of the dice game Pig, and a brute-force expectimax over the
 meerkats reference rules on small mazes.
 
@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pytest
 
+from kernels import Kernel
 from kernels.pig import pig_kernel
-from solver import exact
+from solver.engines.exact import exact_search as exact
 from solver.games.meerkats import meerkats_rules as ref
 from solver.games.meerkats.meerkats_binding import KERNEL, to_kernel
 from solver.games.meerkats.meerkats_notation import parse_position
@@ -32,7 +33,7 @@ TINY = Path(__file__).parents[1] / "meerkats" / "tiny.maze"
 
 def test_pig_first_player_wins_with_0_5306():
     """Goal 100, both optimal: the first player wins with 0.5306 (to four places)."""
-    solution = exact.solve("pig.pig_kernel", pig_kernel.new_game(100))
+    solution = exact.solve(Kernel("pig.pig_kernel"), pig_kernel.new_game(100))
     assert solution.converged
     assert round(float(solution.values[0, 0]), 4) == 0.5306
     assert float(solution.values[0, 0] + solution.values[0, 1]) == pytest.approx(1.0, abs=1e-9)

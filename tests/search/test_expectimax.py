@@ -9,16 +9,17 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
+from kernels import Kernel
 from kernels.island import island_layout as layout
 from solver import watch
-from solver.engine import EngineSpec, run_engine
+from solver.engines.expectimax.expectimax_search import expectimax_analysis
+from solver.engines.registry import EngineSpec, run_engine
 from solver.errors import CalderaError
-from solver.expectimax import expectimax_analysis
 from solver.games.island import island_rules as island
 from solver.games.island import island_binding as island_kernel
 from solver.games.island.island_binding import chance_outcomes, is_chance, legal_moves, successor, to_kernel
 
-ISLAND = "island.island_kernel"
+ISLAND = Kernel("island.island_kernel")
 
 WIN = 1_000_000.0
 EVAL_LIMIT = 500_000
@@ -224,7 +225,7 @@ def test_stop_flag_from_another_thread():
 def test_more_than_two_players_are_refused(players):
     """3- and 4-player positions are refused with a clear error pointing at MCTS (the engine
     check every command makes before searching)."""
-    from solver.engine import check_engine
+    from solver.engines.registry import check_engine
     from solver.games.registry import game
 
     with pytest.raises(CalderaError, match="two-player.*use mcts"):

@@ -12,12 +12,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = """
-from solver.alphabeta import alphabeta_analysis
+from solver.commands.perft import perft
+from solver.engines.alphabeta.alphabeta_search import alphabeta_analysis
+from solver.engines.mcts.mcts_search import mcts_analysis
 from solver.games.penguins.penguins_binding import kernel_name, to_kernel
 from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_position
 from solver.games.registry import game
-from solver.mcts import mcts_analysis
-from solver.perft import perft
 
 for name in ("floes", "tunnels"):  # the plain kernel and the tile kernel: two negamax signatures
     words = to_kernel(parse_position(BUILTIN_POSITIONS[name]))
@@ -25,24 +25,24 @@ for name in ("floes", "tunnels"):  # the plain kernel and the tile kernel: two n
     print(alphabeta_analysis(kernel_name(words), words, depth=3).lines[0])
     print(mcts_analysis(kernel_name(words), words, sims=300, seconds=None, seed=5).lines[0])
 
+from solver.engines.planner.planner_search import solve
 from solver.games.oros.oros_goals import goal_for
 from solver.games.oros.oros_notation import parse_position as parse_oros
 from solver.games.oros.oros_puzzles import PUZZLES
-from solver.planner import solve
 
 puzzle = next(p for p in PUZZLES if p.name == "twin-peaks")
 state = parse_oros(puzzle.position)
 result = solve(game("oros"), state, goal_for(puzzle.goal, state), puzzle.budget)
 print(result.plan, result.nodes)
 
-from solver.expectimax import expectimax_analysis
+from solver.engines.expectimax.expectimax_search import expectimax_analysis
 from solver.games.island import island_rules as island
 from solver.games.island import island_binding
 
 start = island_binding.to_kernel(island.new_game(2))
 roll = island_binding.to_kernel(island.successor(island.new_game(2), island.move(island.SHIFT, 4)))
-print(expectimax_analysis("island.island_kernel", start, depth=3, multipv=2).lines)
-print(expectimax_analysis("island.island_kernel", roll, depth=2).lines[:3])
+print(expectimax_analysis(island_binding.KERNEL, start, depth=3, multipv=2).lines)
+print(expectimax_analysis(island_binding.KERNEL, roll, depth=2).lines[:3])
 """
 
 

@@ -10,16 +10,17 @@ import signal
 import numpy as np
 import pytest
 
+from kernels import Kernel
 from kernels import kernel_module
-from solver.engine import EngineError, EngineSpec, run_engine, with_seed
-from solver.warmup import NOTICE
+from solver.commands.warmup import NOTICE
+from solver.engines.registry import EngineError, EngineSpec, run_engine, with_seed
 from solver.games.island import island_rules as island
 from solver.games.island.island_binding import to_kernel as island_kernel
 from solver.games.kernel_calls import next_state
 from solver.games.penguins.penguins_binding import to_kernel
 from solver.games.penguins.penguins_notation import resolve_position
 from solver.games.registry import game
-from solver.match import (
+from solver.commands.match import (
     GameRecord,
     MatchResult,
     elo_from_score,
@@ -39,7 +40,7 @@ from solver.match import (
 from tests.cli_cases import run
 
 PENGUINS, ISLAND = game("penguins"), game("island")  # the records a match is played through
-PENGUINS_KERNEL, ISLAND_KERNEL = "penguins.penguins_plain", "island.island_kernel"
+PENGUINS_KERNEL, ISLAND_KERNEL = Kernel("penguins.penguins_plain"), Kernel("island.island_kernel")
 POND_STATE = resolve_position("pond")
 POND = to_kernel(POND_STATE)
 GREEDY, RANDOM = EngineSpec.parse("greedy"), EngineSpec.parse("random")
@@ -197,7 +198,7 @@ def test_cli_summary_and_progress():
     assert any(line.startswith("elo ") for line in lines) and "inf" not in out
     assert any(line.startswith("length ") and "plies" in line for line in lines)
     assert any(line.startswith("sides     side A scored ") for line in lines)
-    # A slow first load of the kernels may add its one-line notice (solver/warmup.py) before them.
+    # A slow first load of the kernels may add its one-line notice (solver/commands/warmup.py) before them.
     progress = [line for line in err.splitlines() if line != NOTICE]
     assert len(progress) == 4 and progress[0].startswith("game 1/4: greedy - random")
     assert progress[1].startswith("game 2/4: random - greedy")

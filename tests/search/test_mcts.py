@@ -9,13 +9,14 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
+from kernels import Kernel
 from kernels.penguins import penguins_layout as layout
+from solver.engines.mcts.mcts_search import BYTES_PER_NODE, Tree, mcts_analysis, tree_capacity
 from solver.games.penguins import penguins_binding as penguins_kernel
 from solver.games.penguins.penguins_binding import encode_move, to_kernel
 from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_move, parse_position
-from solver.mcts import BYTES_PER_NODE, Tree, mcts_analysis, tree_capacity
 
-PENGUINS = "penguins.penguins_plain"  # the kernel of positions without tiles: every position here
+PENGUINS = Kernel("penguins.penguins_plain")  # the kernel of positions without tiles: every position here
 
 START = to_kernel(parse_position(BUILTIN_POSITIONS["start"]))
 POND = to_kernel(parse_position(BUILTIN_POSITIONS["pond"]))

@@ -5,16 +5,17 @@ import random
 import numpy as np
 import pytest
 
+from kernels import Kernel
 from kernels.island import island_layout as layout
+from solver.engines.mcts.mcts_search import mcts_analysis
+from solver.engines.registry import check_engine
+from solver.errors import CalderaError
 from solver.games.island import island_rules as island
 from solver.games.island import island_binding as island_kernel
 from solver.games.island.island_binding import chance_outcomes, from_kernel, legal_moves, successor, to_kernel
-from solver.engine import check_engine
-from solver.errors import CalderaError
 from solver.games.registry import game
-from solver.mcts import mcts_analysis
 
-ISLAND = "island.island_kernel"
+ISLAND = Kernel("island.island_kernel")
 START = to_kernel(island.new_game(2))
 
 

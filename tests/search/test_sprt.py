@@ -1,12 +1,12 @@
 """`caldera match --sprt`: fishtest's GSPRT log-likelihood ratio on pentanomial pair counts
-(solver/sprt.py), its bounds and verdicts, and a seeded SPRT match that accepts H1."""
+(solver/commands/sprt.py), its bounds and verdicts, and a seeded SPRT match that accepts H1."""
 
 import json
 import math
 
 import pytest
 
-from solver.sprt import Sprt, SprtState, llr, pentanomial, secular_root
+from solver.commands.sprt import Sprt, SprtState, llr, pentanomial, secular_root
 from tests.cli_cases import one_line_error, run
 
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from kernels import Kernel
 from kernels.hop import hop_layout as layout
 from solver.games.hop.hop_rules import NOBODY, PHASES, State
 
-KERNEL = "hop.hop_kernel"
+KERNEL = Kernel("hop.hop_kernel")
 PHASE_CODES = {phase: code for code, phase in enumerate(PHASES)}  # the layout's order (PARTNER_PHASE..OVER)
 
 
-def kernel_name(words: np.ndarray) -> str:
+def kernel_name(words: np.ndarray) -> Kernel:
     """The kernel module that plays `words` (kernels/dispatch.py)."""
     return KERNEL
 

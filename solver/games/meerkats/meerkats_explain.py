@@ -163,7 +163,7 @@ def explain_move(state: State, code: int, score) -> str:
 def tile_advice(state: State, code: int) -> str:
     """'keep the shortcut tile: it saves 1.4 turns later' for each super tile the move keeps,
     from the exact solver's values when it has solved this game in this process ('' otherwise)."""
-    from solver.exact import solved_value
+    from solver.engines.exact.exact_search import solved_value
     from solver.games.meerkats.meerkats_binding import KERNEL, to_kernel
 
     if kind_of(code) != STEP:

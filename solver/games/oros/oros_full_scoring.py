@@ -3,10 +3,8 @@ the pyramid, the sanctuaries by their hats, the abilities and the horizon."""
 
 from __future__ import annotations
 
-from solver.games.oros.oros_full_data import design
+from solver.games.oros.oros_full_data import KNOWLEDGE_COLUMNS, design
 from solver.games.oros.oros_full_state import State, ability, hat, is_studying
-
-KNOWLEDGE_COLUMNS = ("drift", "tectonic", "volcano", "study")  # the columns whose levels 5, 6 score
 
 
 def knowledge_parts(state: State, who: int) -> dict[str, int]:

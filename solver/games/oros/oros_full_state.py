@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from solver.errors import CalderaError
-from solver.games.oros.oros_full_data import COLUMNS, KINDS, PERSONALITIES, SLOTS, design
+from solver.games.oros.oros_full_data import COLUMNS, KINDS, PERSONALITIES, SLOTS, design, start_map
 from solver.games.oros.oros_rules import MOUNTAIN, ORTHOGONAL, SEA, step
 from solver.games.oros.oros_rules import State as MapState
 
@@ -100,7 +100,7 @@ def setup(players: int, ai_personality: str = "friendly", seed: int = 0) -> Stat
     # The seed draws one follower of each player for the start player; the AIs give none.
     first = random.Random(seed).randrange(players)
     return State(
-        map=d.map,
+        map=start_map(),
         ai=ai,
         personality=ai_personality,
         hats=tuple((1,) * len(COLUMNS) for _ in ai),

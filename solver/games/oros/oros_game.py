@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from kernels import Kernel
 from solver.games.game_record import Game, Goals, functions, lazy
 
 PACKAGE = "solver.games.oros"
@@ -41,11 +42,11 @@ def kinds(puzzle_module: str, full_module: str, names: str) -> dict[str, Callabl
     return {field: by_kind(puzzle[field], full[field]) for field in puzzle}
 
 
-def kernel_name(words) -> str:
+def kernel_name(words) -> Kernel:
     """The kernel that plays a kernel array: the tectonics kernel for a map's, the full game's for the longer rest."""
     from kernels.oros import oros_layout
 
-    return "oros.oros_kernel" if len(words) == oros_layout.STATE_LEN else "oros.oros_game_kernel"
+    return Kernel("oros.oros_kernel" if len(words) == oros_layout.STATE_LEN else "oros.oros_game_kernel")
 
 
 GAME = Game(

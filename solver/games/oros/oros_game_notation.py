@@ -158,9 +158,9 @@ def parse_position(text: str) -> State:
     at = dict(zip(FIELDS, words))
     rows_end = at["rows"][1] - 1 + len(at["rows"][0])
     board = oros_notation.parse_position(text[:rows_end])  # the columns of its errors are ours
-    if (board.width, board.height) != (design().map.width, design().map.height):
+    if (board.width, board.height) != (design().width, design().height):
         raise NotationError("size", at["size"][1], f"the full game is played on the "
-                                                    f"{design().map.width}x{design().map.height} map (O-8)")
+                                                    f"{design().width}x{design().height} map (O-8)")
     players, personality = _parse_seats(*at["seats"])
     ai = (False,) * players + (True,) * max(0, MIN_SEATS - players)
     seats = len(ai)

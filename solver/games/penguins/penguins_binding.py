@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from kernels import kernel_module
+from kernels import Kernel
 from kernels.penguins import penguins_layout as layout
 from solver.games.kernel_calls import legal_move_list, next_state
 from solver.games.penguins import penguins_rules as rules
@@ -48,14 +48,17 @@ WORD_OF_TILE = {
 TILE_OF_WORD = {word: tile for tile, word in WORD_OF_TILE.items()}
 
 
-def kernel_name(words: np.ndarray) -> str:
+TILED, PLAIN = Kernel("penguins.penguins_kernel"), Kernel("penguins.penguins_plain")
+
+
+def kernel_name(words: np.ndarray) -> Kernel:
     """The kernel module that plays `words` (kernels/dispatch.py): the plain one without tiles."""
-    return "penguins.penguins_kernel" if words[layout.TILES] else "penguins.penguins_plain"
+    return TILED if words[layout.TILES] else PLAIN
 
 
 def kernel():
     """The numba kernel module for every position (imports numba and loads or compiles it)."""
-    return kernel_module("penguins.penguins_kernel")
+    return TILED.module
 
 
 def to_kernel(state: rules.State) -> np.ndarray:
