@@ -5,6 +5,7 @@ games exactly (the card draws are "duplicate": the same for every engine)."""
 from __future__ import annotations
 
 import math
+import os
 import re
 import subprocess
 import sys
@@ -27,7 +28,9 @@ def wilson_bounds(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def bench(*args: str) -> tuple[str, str]:
     """stdout and stderr of the bench script run with `args`."""
-    done = subprocess.run([sys.executable, str(BENCH), *args], capture_output=True, text=True, timeout=600)
+    root = str(BENCH.parent.parent)  # this checkout's caldera, installed or not
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run([sys.executable, str(BENCH), *args], capture_output=True, text=True, timeout=600, env=env)
     assert done.returncode == 0, done.stderr
     return done.stdout, done.stderr
 
