@@ -132,10 +132,11 @@ def encode_move(move: rules.Move) -> int:
     direction = move.direction if move.action in (rules.SLIDE, rules.ORBIT) else 0
     code = move.square | direction << 6 | ACTION_CODES[move.action] << 9
     for name, (bit, _, offset) in layout.MOVE_FIELDS.items():
-        value = getattr(move, name)
-        if name.endswith("_direction") and value < 0:
-            value = 0  # the direction of an emperor or seal that does not move
-        code |= (value + offset) << bit
+        code |= (getattr(move, name) + offset) << bit
+    for name, bit in layout.STEP_FIELDS.items():
+        timing = getattr(move, name)
+        if timing:
+            code |= (1 + 6 * (timing - 1) + getattr(move, name + "_direction")) << bit
     for bit, square in zip(layout.KRILL_BITS, move.krill):
         code |= (square + 1) << bit
     return code
@@ -146,9 +147,9 @@ def decode_move(code: int) -> rules.Move:
     action = ACTION_OF_CODE[(code >> 9) & 7]
     fields = {name: ((code >> bit) & ((1 << width) - 1)) - offset
               for name, (bit, width, offset) in layout.MOVE_FIELDS.items()}
-    for name in ("emperor", "seal"):
-        if not fields[name]:
-            fields[name + "_direction"] = -1
+    for name, bit in layout.STEP_FIELDS.items():
+        step = (code >> bit) & 15
+        fields[name], fields[name + "_direction"] = (1 + (step - 1) // 6, (step - 1) % 6) if step else (0, -1)
     krill = tuple(k - 1 for k in ((code >> bit) & 127 for bit in layout.KRILL_BITS) if k)
     direction = (code >> 6) & 7 if action in (rules.SLIDE, rules.ORBIT) else -1
     return rules.Move(action, code & 63, direction, krill=krill, **fields)
