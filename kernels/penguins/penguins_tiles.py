@@ -43,12 +43,15 @@ EARLY_STAGES = np.array([[GULL_STAGE, STOP_STAGE, KRILL_STAGE], [KRILL_STAGE, ST
 KRILL_LAST, KRILL_BEFORE_GULL, KRILL_BETWEEN_STOPS, KRILL_BEFORE_STOPS = 0, 1, 2, 3
 EARLY_GULL = np.array([1, 0, 1, 1], dtype=np.int64)  # each early order: the seagull before the stop effects
 EARLY_SLOT = np.array([KRILL_LAST, KRILL_BEFORE_STOPS, KRILL_BEFORE_STOPS, KRILL_BEFORE_GULL], dtype=np.int64)
-# The phases of a move's follow-ups in time order, without and with the seagull early: 0..3 lay the
-# krill eggs of that slot, then GULL_PHASE, FIRST_STOP, SECOND_STOP (tent and river in the move's order).
+# The phases of a move's follow-ups in time order, by SEAGULL_EARLY (the seagull last, before the
+# tent and river, between them): 0..3 lay the krill eggs of that slot; GULL_PHASE; FIRST_STOP and
+# SECOND_STOP, the tent and the river in the move's order.
 GULL_PHASE, FIRST_STOP, SECOND_STOP, EGG_PHASE = 4, 5, 6, 7
 PHASES = np.array([[KRILL_BEFORE_STOPS, FIRST_STOP, KRILL_BETWEEN_STOPS, SECOND_STOP, KRILL_BEFORE_GULL, GULL_PHASE,
                     KRILL_LAST],
                    [KRILL_BEFORE_GULL, GULL_PHASE, KRILL_BEFORE_STOPS, FIRST_STOP, KRILL_BETWEEN_STOPS, SECOND_STOP,
+                    KRILL_LAST],
+                   [KRILL_BEFORE_STOPS, FIRST_STOP, KRILL_BEFORE_GULL, GULL_PHASE, KRILL_BETWEEN_STOPS, SECOND_STOP,
                     KRILL_LAST]], dtype=np.int64)
 NO_GULL_MOVE, GULL_LEAVES = -1, -2  # seagull options besides a target space
 STOP_WAYS = 32  # tent/river order x confluence choices x fork choices (bits 4, 2-3, 0-1 of a way)
@@ -141,21 +144,16 @@ def step_barrier(state, layer, direction, me):
 
 
 @njit(cache=True)
-def step_code(timing, direction, shift):
-    """The move bits of the emperor or seal (field at `shift`) stepping `direction` at `timing`."""
-    return np.int64(1 + 6 * (timing - 1) + direction) << shift
-
-
-@njit(cache=True)
-def barrier_step_part(state, buf, row, layer, direction, me, code, timing, shift):
+def barrier_step_part(state, buf, row, layer, direction, me, code, timing):
     """One emperor or seal part of a move (P-12, P-14): with direction -1 the barrier stays
     (`state` and `code` unchanged); else `buf[row]` becomes the position after its step and the
-    code gains the part's timing and direction (its field at `shift`)."""
+    code gains the part's timing and direction (BARRIER_STEPS: 13 x the emperor's step + the seal's)."""
     if direction < 0:
         return state, code
     copy_words(state, buf[row])
     step_barrier(buf[row], layer, direction, me)
-    return buf[row], code | step_code(timing, direction, shift)
+    step = np.int64(1 + 6 * (timing - 1) + direction) * (13 if layer == EMPEROR else 1)
+    return buf[row], code + (step << BARRIER_STEPS)
 
 
 @njit(cache=True)
@@ -542,8 +540,7 @@ def seal_first(state, me, timing, emperor_moved, seal_moved, l, e, buf, row):
 @njit(cache=True, inline="always")
 def both_steps(timing, e, l):
     """The move bits of the emperor stepping `e` and the seal `l`, both at `timing`, the seal first."""
-    code = step_code(timing, e, EMPEROR_STEP) | step_code(timing, l, SEAL_STEP)
-    return code | (np.int64(1) << SEAL_FIRST)
+    return np.int64(STEPS_SEAL_FIRST + 36 * (timing - 1) + 6 * e + l) << BARRIER_STEPS
 
 
 @njit(cache=True)
@@ -569,12 +566,12 @@ def finish_moves(state, me, code, emperor_moved, seal_moved, out, n, buf):
     for e in range(-1, 6):
         if e >= 0 and not (emperor_after >> e) & 1:
             continue
-        after_emperor, e_code = barrier_step_part(state, buf, 6, EMPEROR, e, me, code, AFTER, EMPEROR_STEP)
+        after_emperor, e_code = barrier_step_part(state, buf, 6, EMPEROR, e, me, code, AFTER)
         seal_after = seal_ways(after_emperor, me, seal_moved)
         for l in range(-1, 6):
             if l >= 0 and not (seal_after >> l) & 1:
                 continue
-            last, l_code = barrier_step_part(after_emperor, buf, 7, SEAL, l, me, e_code, AFTER, SEAL_STEP)
+            last, l_code = barrier_step_part(after_emperor, buf, 7, SEAL, l, me, e_code, AFTER)
             n = blazing_moves(last, me, l_code, out, n)
     for l in range(6):
         for e in range(6):
@@ -899,9 +896,9 @@ def stop_part(state, me, stop, way, k):
 def apart_slots(eggs, has, early, combos):
     """Write into `combos` the slots of the krill eggs laid apart (P-9a; the reference's _apart_slots),
     one row per version in the order they are tried, each row the slots in the order the eggs are
-    laid (-1: no second egg); `has[slot]` says which slots the move has. Return how many rows."""
-    timeline = (KRILL_BEFORE_GULL, KRILL_BEFORE_STOPS, KRILL_BETWEEN_STOPS, KRILL_LAST) if early \
-        else (KRILL_BEFORE_STOPS, KRILL_BETWEEN_STOPS, KRILL_BEFORE_GULL, KRILL_LAST)
+    laid (-1: no second egg); `has[slot]` says which slots the move has, `early` when the seagull
+    moves (SEAGULL_EARLY). Return how many rows."""
+    timeline = PHASES[early][PHASES[early] < GULL_PHASE]
     count = 0
     if has[KRILL_BETWEEN_STOPS]:
         combos[0, 0], combos[0, 1] = KRILL_BETWEEN_STOPS, -1
@@ -917,7 +914,8 @@ def apart_slots(eggs, has, early, combos):
         for i in range(4):
             for j in range(i + 1, 4):
                 a, b = timeline[i], timeline[j]
-                if has[a] and has[b] and (a == KRILL_BETWEEN_STOPS or b == KRILL_BETWEEN_STOPS) == (group == 2):
+                between = a == KRILL_BETWEEN_STOPS or b == KRILL_BETWEEN_STOPS
+                if has[a] and has[b] and between == (group == 2) and (between or early != 2):
                     combos[count, 0], combos[count, 1] = a, b
                     count += 1
     return count
@@ -946,6 +944,8 @@ def apart_moves(before, state, me, code, entered, stop, ways, kept, listed, coun
     has[KRILL_BEFORE_STOPS] = region != ZERO
     has[KRILL_BETWEEN_STOPS] = stops == 2
     eggs = 2 if krill >= 2 and supply >= np.uint64(2) else 1
+    if stops < 2 and (eggs < 2 or not moving and stops == 0):
+        return n  # no time between the tent and the river, and one egg or one time to lay two at
     combos = np.empty((12, 2), dtype=np.int64)
     tokens = np.empty(5, dtype=np.int64)
     options = np.empty((5, 64), dtype=np.int64)
@@ -956,7 +956,9 @@ def apart_moves(before, state, me, code, entered, stop, ways, kept, listed, coun
     bits = np.zeros(5, dtype=np.int64)  # each token's move bits: the way, the seagull's target
     laid = np.zeros(5, dtype=np.int64)  # an egg token's space
     vacated = np.zeros(6, dtype=np.uint64)  # where the seagull stood before it moved, as of each row
-    for early in range(2 if moving and region != ZERO else 1):
+    for early in range(3):
+        if early == 1 and not (moving and region != ZERO) or early == 2 and not (moving and stops == 2):
+            continue
         for c in range(apart_slots(eggs, has, early, combos)):
             slots = combos[c]
             apart = slots[1] >= 0 and slots[0] != slots[1]
@@ -998,7 +1000,7 @@ def apart_moves(before, state, me, code, entered, stop, ways, kept, listed, coun
                                     first_egg = t
                                 else:
                                     second_egg = t
-                        low = 0 if laid[first_egg] < laid[second_egg] else 1
+                        low = 0 if laid[first_egg] <= laid[second_egg] else 1  # the same space: as laid
                         squares = (laid[first_egg], laid[second_egg])
                         egg_code = (np.int64(squares[low] + 1) << KRILL_1) | (np.int64(squares[1 - low] + 1) << KRILL_2)
                         egg_order = slots[low] | (slots[1 - low] << 2)
@@ -1087,15 +1089,17 @@ def apart_moves(before, state, me, code, entered, stop, ways, kept, listed, coun
 
 
 @njit(cache=True)
-def follow_up_moves(before, state, me, code, entered, stop, emperor_moved, seal_moved, out, n, buf):
+def follow_up_moves(before, state, me, code, entered, stop, emperor_moved, seal_moved, out, n, buf, listed):
     """Every choice after the action: tent and river order, branches, then seagull onwards; then the
-    seagull or krill eggs before the tent and river (early_moves) and the krill eggs apart (apart_moves)."""
-    listed = np.empty((8, STATE_LEN), dtype=np.uint64)  # the positions of the versions in another order
+    seagull or krill eggs before the tent and river (early_moves) and the krill eggs apart (apart_moves);
+    `listed` is room for the positions of those versions (tile_moves makes it once)."""
     tent = tent_square(state)
     tent_turns = stop >= 0 and not won(state, me) and tent >= 0 and NEAR[size_id(state), tent] & bit(stop) != ZERO
     river_flows = stop >= 0 and not won(state, me) and state[RIVER] & bit(stop) != ZERO
     if not tent_turns and not river_flows:
         n = seagull_moves(before, state, me, code, entered, emperor_moved, seal_moved, out, n, buf)
+        if entered & state[KRILL] == ZERO:
+            return n
         copy_words(state, buf[8])  # the one way: no stop effect
         return apart_moves(before, state, me, code, entered, stop, buf[8:9], np.int64(1), listed, np.int64(0),
                            emperor_moved, seal_moved, out, n, buf)
@@ -1147,7 +1151,7 @@ def hatch(state, me, square):
 
 
 @njit(cache=True)
-def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf, path):
+def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf, path, listed):
     """Every action after the pre-effects (on `state`) with all its choices."""
     empty = board_mask(spaces(state)) & ~all_occupied(state)
     if state[PHASE] == SETUP_PHASE:
@@ -1168,7 +1172,7 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
             else:
                 hatch(after, me, square)
             n = follow_up_moves(before, after, me, code | encode_move(action, square, 0), ZERO, NO_STOP,
-                                emperor_moved, seal_moved, out, n, buf)
+                                emperor_moved, seal_moved, out, n, buf, listed)
     orbiters = state[ORBITERS]
     jumps = 2 if popcount(state[HOLES]) == 2 else 1
     penguins = state[PENGUINS + me] | state[STARS + me]
@@ -1193,7 +1197,7 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
                         move = code | encode_move(action, square, direction) | (np.int64(jump) << HOLE_JUMP)
                         move |= np.int64(throw + 1) << STORM_THROW
                         n = follow_up_moves(before, after, me, move, entered_mask(path, entered), final,
-                                            emperor_moved, seal_moved, out, n, buf)
+                                            emperor_moved, seal_moved, out, n, buf, listed)
     return n
 
 
@@ -1203,22 +1207,23 @@ def tile_moves(state, out):
     me = np.int64(state[TURN])
     buf = np.empty((SCRATCH + 1, STATE_LEN), dtype=np.uint64)
     path = np.empty(PATH_ROOM, dtype=np.int64)
+    listed = np.empty((8, STATE_LEN), dtype=np.uint64)  # the positions of a move's versions in another order (P-9a)
     n = np.int64(0)
     emperor_before = emperor_ways(state, me, BEFORE, NO)
     for e in range(-1, 6):
         if e >= 0 and not (emperor_before >> e) & 1:
             continue
-        after_emperor, e_code = barrier_step_part(state, buf, 0, EMPEROR, e, me, np.int64(0), BEFORE, EMPEROR_STEP)
+        after_emperor, e_code = barrier_step_part(state, buf, 0, EMPEROR, e, me, np.int64(0), BEFORE)
         seal_before = seal_ways(after_emperor, me, NO)
         for l in range(-1, 6):
             if l >= 0 and not (seal_before >> l) & 1:
                 continue
-            first, l_code = barrier_step_part(after_emperor, buf, 1, SEAL, l, me, e_code, BEFORE, SEAL_STEP)
-            n = action_moves(state, first, me, l_code, e >= 0, l >= 0, out, n, buf, path)
+            first, l_code = barrier_step_part(after_emperor, buf, 1, SEAL, l, me, e_code, BEFORE)
+            n = action_moves(state, first, me, l_code, e >= 0, l >= 0, out, n, buf, path, listed)
     for l in range(6):
         for e in range(6):
             if seal_first(state, me, BEFORE, NO, NO, l, e, buf, 1):
-                n = action_moves(state, buf[1], me, both_steps(BEFORE, e, l), YES, YES, out, n, buf, path)
+                n = action_moves(state, buf[1], me, both_steps(BEFORE, e, l), YES, YES, out, n, buf, path, listed)
     return n
 
 
@@ -1231,11 +1236,17 @@ def field(move, shift, width):
 @njit(cache=True)
 def barrier_steps(state, move, timing, me):
     """The emperor's and the seal's steps of `move` at `timing`, in the move's order (P-9a)."""
+    steps = field(move, BARRIER_STEPS, 8)
+    if steps >= STEPS_SEAL_FIRST:
+        steps -= STEPS_SEAL_FIRST
+        if 1 + steps // 36 == timing:
+            step_barrier(state, SEAL, steps % 6, me)
+            step_barrier(state, EMPEROR, (steps % 36) // 6, me)
+        return
     for k in range(2):
-        seal_turn = (k == 0) == (field(move, SEAL_FIRST, 1) == 1)
-        step = field(move, SEAL_STEP if seal_turn else EMPEROR_STEP, 4)
+        step = steps // 13 if k == 0 else steps % 13
         if step and 1 + (step - 1) // 6 == timing:
-            step_barrier(state, SEAL if seal_turn else EMPEROR, (step - 1) % 6, me)
+            step_barrier(state, EMPEROR if k == 0 else SEAL, (step - 1) % 6, me)
 
 
 @njit(cache=True)
@@ -1270,7 +1281,7 @@ def follow_ups(out, before, move, me, entered, stop):
     if stop >= 0:
         stops = (1 if tent >= 0 and NEAR[size_id(out), tent] & bit(stop) != ZERO else 0) + \
             (1 if out[RIVER] & bit(stop) != ZERO else 0)
-    for phase in PHASES[field(move, SEAGULL_EARLY, 1)]:
+    for phase in PHASES[field(move, SEAGULL_EARLY, 2)]:
         if phase == GULL_PHASE:
             gull_and_krill(out, before, me, entered, YES, bit(target) if target >= 0 else ZERO, np.int64(0), NO)
         elif phase == FIRST_STOP or phase == SECOND_STOP:

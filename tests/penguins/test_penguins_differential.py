@@ -36,12 +36,11 @@ def test_reference_codes_match_the_layout():
     assert binding.ACTION_CODES == {ref.RIVAL_EGG: layout.RIVAL_EGG, ref.LAND: layout.LAND, ref.HATCH: layout.HATCH,
                                     ref.SLIDE: layout.SLIDE, ref.ORBIT: layout.ORBIT}
     fields = {"hole_jump": layout.HOLE_JUMP, "storm_push": layout.STORM_THROW, "river_first": layout.RIVER_FIRST,
-              "seal_first": layout.SEAL_FIRST, "seagull_early": layout.SEAGULL_EARLY, "krill_order": layout.KRILL_ORDER,
+              "seagull_early": layout.SEAGULL_EARLY, "krill_order": layout.KRILL_ORDER,
               "river_priority": layout.CONFLUENCES, "branches": layout.BRANCHES, "seagull": layout.SEAGULL_TARGET,
               "blazing": layout.BLAZING_EGG}
     assert {name: bit for name, (bit, _, _) in layout.MOVE_FIELDS.items()} == fields
-    assert layout.STEP_FIELDS == {"emperor": layout.EMPEROR_STEP, "seal": layout.SEAL_STEP}
-    assert set(layout.MOVE_FIELDS) | set(layout.STEP_FIELDS) <= set(ref.Move.__dataclass_fields__)
+    assert set(layout.MOVE_FIELDS) <= set(ref.Move.__dataclass_fields__)
     assert layout.KRILL_BITS == (layout.KRILL_1, layout.KRILL_2)
     assert (ref.ONGOING, ref.WIN_A, ref.WIN_B, ref.DRAW) == (layout.ONGOING, layout.WIN_A, layout.WIN_B, layout.DRAW)
 

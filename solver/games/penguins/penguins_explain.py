@@ -67,7 +67,7 @@ PARTS = (
     (("river_first",), "tent or river first", "way", True),
     (("river_priority",), "river confluences", "way", True),
     (("branches",), "river forks", "way", True),
-    (("seagull_early",), "seagull before the tent and river", "way", True),
+    (("seagull_early",), "seagull before or between the tent and river", "way", True),
     (("seagull",), "seagull", "space", False),
     (("krill",), "krill eggs", "choice", False),
     (("krill_order",), "krill eggs' time", "way", True),

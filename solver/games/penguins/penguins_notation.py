@@ -470,7 +470,7 @@ def format_move(state: State, move: Move) -> str:
     """The text of `move`: +c4 lays an egg, ^c4 hatches, c4-NE slides, c4-cw orbits; its choices joined by '/'.
 
     In play order: em:D/ se:D/ before the action (se:D/em:D/ when the seal steps first, P-9a); after it h (hole jump), st:D (storm throw),
-    rf (river first), rp:01 (which piece moves first at each contested confluence; rp = rp:1), br:01 (river branches), ge (the seagull before the tent and river, P-9a), g:e5 (seagull),
+    rf (river first), rp:01 (which piece moves first at each contested confluence; rp = rp:1), br:01 (river branches), ge (the seagull before the tent and river, P-9a; gm between them), g:e5 (seagull),
     ke (the krill eggs before the tent and river, P-9a), kf (krill before the seagull, P-9a), ko:ml (when each
     krill egg is laid, KRILL_LETTERS, where the eggs are apart or between the tent and the river), k:b2,d6 (krill),
     em:D and se:D after the action, b:f3 (blazing). A move without choices is just the action.
@@ -502,7 +502,7 @@ def format_move(state: State, move: Move) -> str:
     if move.branches:
         parts.append("br:" + _bits(move.branches))
     if move.seagull_early:
-        parts.append("ge")  # P-9a: the seagull before the tent and river
+        parts.append("ge" if move.seagull_early == 1 else "gm")  # P-9a: the seagull before or between the tent and river
     if move.seagull >= 0:
         parts.append(f"g:{square_name(width, move.seagull)}")
     slots = krill_slots(move)
@@ -606,6 +606,8 @@ def _parse_part(state: State, key: str, colon: str, value: str, column: int, val
     flags = {"h": "hole_jump", "rf": "river_first", "rp": "river_priority", "ge": "seagull_early"}
     if key in flags and not colon:
         return flags[key], 1
+    if key == "gm" and not colon:
+        return "seagull_early", 2  # P-9a: the seagull between the tent and the river
     if key in ("ke", "kf") and not colon:
         return "krill_all", KRILL_BEFORE_STOPS if key == "ke" else KRILL_BEFORE_GULL
     if key == "ko" and colon:
@@ -628,7 +630,8 @@ def _parse_part(state: State, key: str, colon: str, value: str, column: int, val
         for name in value.split(","):
             squares.append(parse_square(name, state.width, state.height, column=value_column))
             value_column += len(name) + 1
-        if len(squares) > 2 or squares != sorted(set(squares)):
-            raise NotationError("move", column, "krill eggs are one or two different spaces in board order, like k:b2,d6")
+        if len(squares) > 2 or squares != sorted(squares):
+            # The same space twice: with the eggs apart (ko:), the river may carry the first egg off it (P-9a).
+            raise NotationError("move", column, "krill eggs are one or two spaces in board order, like k:b2,d6")
         return "krill", tuple(squares)
-    raise NotationError("move", column, f"'{key}{colon}{value}' is not a move part: h, st:D, rf, rp:01, br:01, ge, g:c4, ke, kf, ko:el, k:c4,d5, em:D, se:D, b:c4")
+    raise NotationError("move", column, f"'{key}{colon}{value}' is not a move part: h, st:D, rf, rp:01, br:01, ge, gm, g:c4, ke, kf, ko:el, k:c4,d5, em:D, se:D, b:c4")

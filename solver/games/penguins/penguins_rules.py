@@ -200,9 +200,9 @@ class Move:
     river_priority: int = 0  # FAQ exp Q2: bit k = at the k-th contested confluence the higher space moves first
     branches: int = 0  # P-19, FAQ exp Q1: bit k = arrow taken at the k-th fork holding a piece
     seagull: int = -1  # P-11: where the seagull goes
-    krill: tuple[int, ...] = ()  # P-23: extra eggs, ascending
+    krill: tuple[int, ...] = ()  # P-23: extra eggs, ascending (a space twice: one egg carried off it first)
     krill_order: int = 0  # P-9a: bits 2k, 2k + 1 = when the k-th krill egg is laid (KRILL_SLOTS)
-    seagull_early: int = 0  # P-9a: 1 = the seagull moves before the tent and the river act
+    seagull_early: int = 0  # P-9a: 1 = the seagull moves before the tent and the river act, 2 = between them
     emperor: int = NOT_MOVED  # P-12: NOT_MOVED, BEFORE or AFTER
     emperor_direction: int = -1
     seal: int = NOT_MOVED  # P-14: NOT_MOVED, BEFORE or AFTER
@@ -1169,14 +1169,18 @@ def _apart_slots(eggs: int, slots: set[int], seagull_early: int) -> list[tuple[i
     """The slots of the krill eggs laid apart (P-9a), in the order they are tried: each tuple in the
     order the eggs are laid. One egg between the stop effects; then two eggs at two different times
     away from the stop effects, both between them, and one between them with the other elsewhere.
-    A version whose eggs could be laid together gives a position listed before (_apart_ways)."""
-    timeline = ((KRILL_BEFORE_GULL, KRILL_BEFORE_STOPS, KRILL_BETWEEN_STOPS, KRILL_LAST) if seagull_early
-                else (KRILL_BEFORE_STOPS, KRILL_BETWEEN_STOPS, KRILL_BEFORE_GULL, KRILL_LAST))
+    A version whose eggs could be laid together gives a position listed before (_apart_ways). With
+    the seagull between the stop effects (seagull_early 2) an egg must be laid after it, between
+    them (and win): else the seagull could move before or after the tent, whose turn only carries
+    it round the ring."""
+    timeline = {0: (KRILL_BEFORE_STOPS, KRILL_BETWEEN_STOPS, KRILL_BEFORE_GULL, KRILL_LAST),
+                1: (KRILL_BEFORE_GULL, KRILL_BEFORE_STOPS, KRILL_BETWEEN_STOPS, KRILL_LAST),
+                2: (KRILL_BEFORE_STOPS, KRILL_BEFORE_GULL, KRILL_BETWEEN_STOPS, KRILL_LAST)}[seagull_early]
     between = KRILL_BETWEEN_STOPS
     out = [(between,)] if between in slots else []
     if eggs >= 2:
         pairs = [(a, b) for i, a in enumerate(timeline) for b in timeline[i + 1:] if a in slots and b in slots]
-        out += [pair for pair in pairs if between not in pair]
+        out += [pair for pair in pairs if between not in pair and seagull_early != 2]
         out += [(between, between)] if between in slots else []
         out += [pair for pair in pairs if between in pair]
     return out
@@ -1224,7 +1228,7 @@ def _apart_ways(state: State, turn: _Turn, entered, stop):
         if not tokens:
             if len(laid) == len(egg_slots):
                 names = ("river_first", "river_priority", "branches")
-                order = sorted(laid)
+                order = sorted(laid, key=lambda egg: egg[0])  # by space; the same space twice: in the order laid
                 yield ({**{n: v for n, v in zip(names, way) if v}, **choices, "krill": tuple(s for s, _ in order),
                         "krill_order": krill_order([slot for _, slot in order])}, t)
             return
@@ -1255,15 +1259,16 @@ def _apart_ways(state: State, turn: _Turn, entered, stop):
                         continue
                 yield from run(rest, after, choices, way, [*laid, (square, egg_slots[k])], vacated)
 
-    for seagull_early in ((0, 1) if gull_moves and region else (0,)):
+    gull_times = [0] + [1] * bool(gull_moves and region) + [2] * bool(gull_moves and len(stops) == 2)
+    for seagull_early in gull_times:
         gull = ["g"] if gull_moves else []
         for egg_slots in _apart_slots(min(krill, turn.supply[me]), slots, seagull_early):
-            tokens = (gull + ["x", "y"][:len(stops)]) if seagull_early else (["x", "y"][:len(stops)] + gull)
+            tokens = {0: ["x", "y"][:len(stops)] + gull, 1: gull + ["x", "y"][:len(stops)], 2: ["x", "g", "y"]}[seagull_early]
             for k in range(len(egg_slots) - 1, -1, -1):
                 anchor = {KRILL_BEFORE_STOPS: "x", KRILL_BETWEEN_STOPS: "y", KRILL_BEFORE_GULL: "g"}.get(egg_slots[k])
                 tokens.insert(tokens.index(anchor) if anchor else len(tokens), "k")
             for choices, after in run(tokens, turn, {}, (0, 0, 0), [], None):
-                yield ({**choices, "seagull_early": 1} if seagull_early else choices), after
+                yield ({**choices, "seagull_early": seagull_early} if seagull_early else choices), after
 
 
 def _blazing_stage(state: State, turn: _Turn, fixed: Move | None):
