@@ -56,35 +56,31 @@ PLAIN_MOVES = 256  # landing on every space + hatching every egg + 6 slides of 9
 # stored + 1 where 0 means "none".
 HOLE_JUMP = 12
 STORM_THROW = 13
-RIVER_FIRST = 16
-SEAL_FIRST = 17  # P-9a: the seal steps before the emperor penguin (both before, or both after, the action)
+SEAGULL_EARLY = 16  # P-9a: bits 16-17: 1 = the seagull moves before the tent and river act, 2 = between them
 BRANCHES = 18
 SEAGULL_TARGET = 20
 KRILL_1, KRILL_2 = 27, 34
-EMPEROR_TIMING, EMPEROR_DIRECTION = 41, 43
-SEAL_TIMING, SEAL_DIRECTION = 46, 48
-BLAZING_EGG = 51
-CONFLUENCES = 58  # bits 58-59: bit k = at the k-th contested confluence the higher space moves first
-KRILL_FIRST = 60  # P-9a: the krill eggs are laid before the seagull moves
-SEAGULL_EARLY = 61  # P-9a: the seagull moves before the tent and river act
-KRILL_EARLY = 62  # P-9a: the krill eggs are laid before the tent and river act
+# The emperor penguin's and the seal's steps (P-12, P-14, P-9a) in 8 bits: each step is 0 (not
+# moved) or 1 + 6 * (timing - 1) + direction (1..6 before the action, 7..12 after it); the field is
+# 13 * emperor step + seal step, or, when both step at the same time and the seal first,
+# STEPS_SEAL_FIRST + 36 * (timing - 1) + 6 * emperor direction + seal direction.
+BARRIER_STEPS = 41
+STEPS_SEAL_FIRST = 169
+BLAZING_EGG = 49
+CONFLUENCES = 56  # bits 56-57: bit k = at the k-th contested confluence the higher space moves first
+RIVER_FIRST = 58
+KRILL_ORDER = 59  # P-9a: bits 59-60, 61-62: when krill egg 1 and 2 are laid (0 last .. 3 before the tent and river)
 # The same fields by their reference Move attribute: name -> (first bit, width, offset); a field
 # stores value + offset, so that "none" (-1) of a square or direction is stored as 0.
 MOVE_FIELDS = {
     "hole_jump": (HOLE_JUMP, 1, 0),
     "storm_push": (STORM_THROW, 3, 1),
     "river_first": (RIVER_FIRST, 1, 0),
-    "seal_first": (SEAL_FIRST, 1, 0),
-    "krill_first": (KRILL_FIRST, 1, 0),
-    "seagull_early": (SEAGULL_EARLY, 1, 0),
-    "krill_early": (KRILL_EARLY, 1, 0),
+    "seagull_early": (SEAGULL_EARLY, 2, 0),
+    "krill_order": (KRILL_ORDER, 4, 0),
     "river_priority": (CONFLUENCES, 2, 0),
     "branches": (BRANCHES, 2, 0),
     "seagull": (SEAGULL_TARGET, 7, 1),
-    "emperor": (EMPEROR_TIMING, 2, 0),
-    "emperor_direction": (EMPEROR_DIRECTION, 3, 0),
-    "seal": (SEAL_TIMING, 2, 0),
-    "seal_direction": (SEAL_DIRECTION, 3, 0),
     "blazing": (BLAZING_EGG, 7, 1),
 }
 KRILL_BITS = (KRILL_1, KRILL_2)  # krill egg 1 and 2, each space + 1 in 7 bits

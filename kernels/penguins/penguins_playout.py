@@ -143,6 +143,7 @@ def tile_playout_step(state, moves, rng):
     if state[PHASE] != PLAY_PHASE:
         return encode_move(RIVAL_EGG, nth_square(empty, random_below(rng, landings)), 0) if landings else np.int64(-1)
     buf = np.empty((SCRATCH + 1, STATE_LEN), dtype=np.uint64)  # the rows the generator's follow-ups use
+    listed = np.empty((8, STATE_LEN), dtype=np.uint64)  # and room for the positions of its other orders (P-9a)
     path = np.empty(PATH_ROOM, dtype=np.int64)
     after = buf[2]  # the row the generator's action stage uses; its follow-ups use rows 3-7
     eggs = hatchable(state, me) if hatchling_stock(state, me) != 0 else ZERO
@@ -176,5 +177,5 @@ def tile_playout_step(state, moves, rng):
         code = heads[pick - landings - hatchings]
         k, final, captured = thrown_slide(state, me, code, after, path)
         entered = entered_mask(path, k)
-    n = follow_up_moves(state, after, me, code, entered, final, NO, NO, moves, np.int64(0), buf)
+    n = follow_up_moves(state, after, me, code, entered, final, NO, NO, moves, np.int64(0), buf, listed)
     return moves[random_below(rng, min(n, moves.shape[0]))]

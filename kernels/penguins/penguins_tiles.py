@@ -39,8 +39,20 @@ KRILL_OPTIONS = 1 + 64 + 64 * 63 // 2  # no egg, one egg per space, two eggs on 
 GULL_STAGE, STOP_STAGE, KRILL_STAGE = 0, 1, 2
 EARLY_STAGES = np.array([[GULL_STAGE, STOP_STAGE, KRILL_STAGE], [KRILL_STAGE, STOP_STAGE, GULL_STAGE],
                          [GULL_STAGE, KRILL_STAGE, STOP_STAGE], [KRILL_STAGE, GULL_STAGE, STOP_STAGE]], dtype=np.int64)
-EARLY_FLAGS = np.array([1 << SEAGULL_EARLY, 1 << KRILL_EARLY, (1 << SEAGULL_EARLY) | (1 << KRILL_EARLY),
-                        (1 << SEAGULL_EARLY) | (1 << KRILL_EARLY) | (1 << KRILL_FIRST)], dtype=np.int64)
+# P-9a: when a krill egg is laid (2 bits per egg at KRILL_ORDER; the reference's KRILL_SLOTS).
+KRILL_LAST, KRILL_BEFORE_GULL, KRILL_BETWEEN_STOPS, KRILL_BEFORE_STOPS = 0, 1, 2, 3
+EARLY_GULL = np.array([1, 0, 1, 1], dtype=np.int64)  # each early order: the seagull before the stop effects
+EARLY_SLOT = np.array([KRILL_LAST, KRILL_BEFORE_STOPS, KRILL_BEFORE_STOPS, KRILL_BEFORE_GULL], dtype=np.int64)
+# The phases of a move's follow-ups in time order, by SEAGULL_EARLY (the seagull last, before the
+# tent and river, between them): 0..3 lay the krill eggs of that slot; GULL_PHASE; FIRST_STOP and
+# SECOND_STOP, the tent and the river in the move's order.
+GULL_PHASE, FIRST_STOP, SECOND_STOP, EGG_PHASE = 4, 5, 6, 7
+PHASES = np.array([[KRILL_BEFORE_STOPS, FIRST_STOP, KRILL_BETWEEN_STOPS, SECOND_STOP, KRILL_BEFORE_GULL, GULL_PHASE,
+                    KRILL_LAST],
+                   [KRILL_BEFORE_GULL, GULL_PHASE, KRILL_BEFORE_STOPS, FIRST_STOP, KRILL_BETWEEN_STOPS, SECOND_STOP,
+                    KRILL_LAST],
+                   [KRILL_BEFORE_STOPS, FIRST_STOP, KRILL_BEFORE_GULL, GULL_PHASE, KRILL_BETWEEN_STOPS, SECOND_STOP,
+                    KRILL_LAST]], dtype=np.int64)
 NO_GULL_MOVE, GULL_LEAVES = -1, -2  # seagull options besides a target space
 STOP_WAYS = 32  # tent/river order x confluence choices x fork choices (bits 4, 2-3, 0-1 of a way)
 # Every layer a piece or barrier can be on, for effects that move whatever stands on a space.
@@ -132,15 +144,16 @@ def step_barrier(state, layer, direction, me):
 
 
 @njit(cache=True)
-def barrier_step_part(state, buf, row, layer, direction, me, code, timing, timing_shift, direction_shift):
+def barrier_step_part(state, buf, row, layer, direction, me, code, timing):
     """One emperor or seal part of a move (P-12, P-14): with direction -1 the barrier stays
     (`state` and `code` unchanged); else `buf[row]` becomes the position after its step and the
-    code gains the part's timing and direction."""
+    code gains the part's timing and direction (BARRIER_STEPS: 13 x the emperor's step + the seal's)."""
     if direction < 0:
         return state, code
     copy_words(state, buf[row])
     step_barrier(buf[row], layer, direction, me)
-    return buf[row], code | (np.int64(timing) << timing_shift) | (np.int64(direction) << direction_shift)
+    step = np.int64(1 + 6 * (timing - 1) + direction) * (13 if layer == EMPEROR else 1)
+    return buf[row], code + (step << BARRIER_STEPS)
 
 
 @njit(cache=True)
@@ -527,9 +540,7 @@ def seal_first(state, me, timing, emperor_moved, seal_moved, l, e, buf, row):
 @njit(cache=True, inline="always")
 def both_steps(timing, e, l):
     """The move bits of the emperor stepping `e` and the seal `l`, both at `timing`, the seal first."""
-    code = (np.int64(timing) << EMPEROR_TIMING) | (np.int64(e) << EMPEROR_DIRECTION)
-    code |= (np.int64(timing) << SEAL_TIMING) | (np.int64(l) << SEAL_DIRECTION)
-    return code | (np.int64(1) << SEAL_FIRST)
+    return np.int64(STEPS_SEAL_FIRST + 36 * (timing - 1) + 6 * e + l) << BARRIER_STEPS
 
 
 @njit(cache=True)
@@ -555,14 +566,12 @@ def finish_moves(state, me, code, emperor_moved, seal_moved, out, n, buf):
     for e in range(-1, 6):
         if e >= 0 and not (emperor_after >> e) & 1:
             continue
-        after_emperor, e_code = barrier_step_part(state, buf, 6, EMPEROR, e, me, code, AFTER, EMPEROR_TIMING,
-                                                  EMPEROR_DIRECTION)
+        after_emperor, e_code = barrier_step_part(state, buf, 6, EMPEROR, e, me, code, AFTER)
         seal_after = seal_ways(after_emperor, me, seal_moved)
         for l in range(-1, 6):
             if l >= 0 and not (seal_after >> l) & 1:
                 continue
-            last, l_code = barrier_step_part(after_emperor, buf, 7, SEAL, l, me, e_code, AFTER, SEAL_TIMING,
-                                             SEAL_DIRECTION)
+            last, l_code = barrier_step_part(after_emperor, buf, 7, SEAL, l, me, e_code, AFTER)
             n = blazing_moves(last, me, l_code, out, n)
     for l in range(6):
         for e in range(6):
@@ -626,7 +635,8 @@ def krill_moves(state, me, code, entered, seagull_waits, emperor_moved, seal_mov
             continue
         copy_words(state, buf[5])
         lay_krill(buf[5], options[i], me)
-        n = krill_laid_moves(buf[5], me, code | options[i], seagull_waits, emperor_moved, seal_moved, out, n, buf)
+        krill = options[i] | (same_time(options[i], KRILL_BEFORE_GULL) if seagull_waits else np.int64(0))
+        n = krill_laid_moves(buf[5], me, code | krill, seagull_waits, emperor_moved, seal_moved, out, n, buf)
     return n
 
 
@@ -660,8 +670,7 @@ def seagull_moves(before, state, me, code, entered, emperor_moved, seal_moved, o
         buf[4, SEAGULL] = bit(target)
         n = krill_moves(buf[4], me, code | (np.int64(target + 1) << SEAGULL_TARGET), entered, NO,
                         emperor_moved, seal_moved, out, n, buf)
-    return krill_moves(state, me, code | (np.int64(1) << KRILL_FIRST), entered, YES, emperor_moved, seal_moved,
-                       out, n, buf)
+    return krill_moves(state, me, code, entered, YES, emperor_moved, seal_moved, out, n, buf)
 
 
 @njit(cache=True)
@@ -787,23 +796,43 @@ def stops_first_give(position, before, me, entered, ways, kept, replay):
 
 
 @njit(cache=True)
-def early_moves(before, state, me, code, entered, stop, ways, kept, emperor_moved, seal_moved, out, n, buf):
+def is_listed(position, listed, count):
+    """Whether `position` is one of the first `count` rows of `listed`."""
+    for k in range(count):
+        if same_words(listed[k], position):
+            return True
+    return False
+
+
+@njit(cache=True)
+def enlist(position, listed, count):
+    """`listed` with `position` as row `count` (grown when full)."""
+    if count == listed.shape[0]:
+        grown = np.empty((2 * count, STATE_LEN), dtype=np.uint64)
+        grown[:count] = listed
+        listed = grown
+    copy_words(position, listed[count])
+    return listed
+
+
+@njit(cache=True)
+def early_moves(before, state, me, code, entered, stop, ways, kept, listed, emperor_moved, seal_moved, out, n, buf):
     """P-9a: the versions with the seagull and/or the krill eggs before the stop effects, in
     EARLY_STAGES order, each choice of a stage in the order of stage_options; a version only where an
     early part can matter (early_part_matters) and its position is neither one the stop effects
-    first give (stops_first_give) nor one listed before."""
+    first give (stops_first_give) nor one listed before. Returns n, `listed` with the positions of
+    the versions listed, and their count."""
+    count = 0
     moving = seagull_must_move(before, state, me, entered)
     if not moving and (popcount(entered & state[KRILL]) == 0 or state[SUPPLY + me] == ZERO):
-        return n  # neither a seagull nor a krill egg to move first
+        return n, listed, count  # neither a seagull nor a krill egg to move first
     region = stop_region(state, me, stop)
     if region == ZERO:
-        return n
+        return n, listed, count
     tent = tent_square(state)
     both = tent >= 0 and NEAR[size_id(state), tent] & bit(stop) != ZERO and state[RIVER] & bit(stop) != ZERO
     options = np.empty((3, KRILL_OPTIONS), dtype=np.int64)
     rows = np.empty((4, STATE_LEN), dtype=np.uint64)  # after each of the three stages, and a replay
-    listed = np.empty((8, STATE_LEN), dtype=np.uint64)  # the positions listed so far by early versions
-    count = 0
     for order in range(EARLY_STAGES.shape[0]):
         stages = EARLY_STAGES[order]
         if not moving and (stages[0] == GULL_STAGE or stages[1] == GULL_STAGE and stages[2] == STOP_STAGE):
@@ -825,35 +854,255 @@ def early_moves(before, state, me, code, entered, stop, ways, kept, emperor_move
                     continue
                 for i2 in range(stage_options(stages[2], before, rows[1], me, entered, options[2])):
                     c2 = carry_out_stage(stages[2], options[2, i2], rows[1], rows[2], me, stop, both)
-                    if c2 < 0 or stops_first_give(rows[2], before, me, entered, ways, kept, rows[3]):
+                    if c2 < 0 or stops_first_give(rows[2], before, me, entered, ways, kept, rows[3]) \
+                            or is_listed(rows[2], listed, count):
                         continue
-                    repeated = False
-                    for k in range(count):
-                        if same_words(listed[k], rows[2]):
-                            repeated = True
-                    if repeated:
-                        continue
-                    if count == listed.shape[0]:
-                        grown = np.empty((2 * count, STATE_LEN), dtype=np.uint64)
-                        grown[:count] = listed
-                        listed = grown
-                    copy_words(rows[2], listed[count])
+                    listed = enlist(rows[2], listed, count)
                     count += 1
-                    n = finish_moves(rows[2], me, code | EARLY_FLAGS[order] | c0 | c1 | c2, emperor_moved, seal_moved,
-                                     out, n, buf)
+                    krill = c0 if stages[0] == KRILL_STAGE else c1 if stages[1] == KRILL_STAGE else c2
+                    flags = (EARLY_GULL[order] << SEAGULL_EARLY) | same_time(krill, EARLY_SLOT[order])
+                    n = finish_moves(rows[2], me, code | flags | c0 | c1 | c2, emperor_moved, seal_moved, out, n, buf)
+    return n, listed, count
+
+
+@njit(cache=True)
+def same_time(krill, slot):
+    """The KRILL_ORDER bits of the krill eggs `krill` (move bits) all laid at `slot` (P-9a)."""
+    eggs = (1 if field(krill, KRILL_1, 7) else 0) + (1 if field(krill, KRILL_2, 7) else 0)
+    return np.int64(slot * (5 if eggs == 2 else eggs)) << KRILL_ORDER
+
+
+@njit(cache=True)
+def stop_part(state, me, stop, way, k):
+    """Carry out the k-th stop effect (tent P-16, river P-19) of an exploration ending on `stop`, in the
+    order and with the choices of `way` (bits 4, 2-3, 0-1: river first, confluences, forks); nothing
+    once the move is won. False when `way` has a choice the river does not (a win: none)."""
+    tent = tent_square(state)
+    tent_turns = tent >= 0 and NEAR[size_id(state), tent] & bit(stop) != ZERO
+    river_flows = state[RIVER] & bit(stop) != ZERO
+    first, priority, branches = way >> 4, (way >> 2) & 3, way & 3
+    river = river_flows and (k == 1) == (first == 0 and tent_turns)
+    if not river:
+        if not won(state, me):
+            turn_tent(state, tent)
+        return True
+    used, contests = 0, 0
+    if not won(state, me):
+        used, contests = flow(state, river_network(state, stop), priority, branches)
+    return branches < 1 << max(used, 0) and priority < 1 << contests
+
+
+@njit(cache=True)
+def apart_slots(eggs, has, early, combos):
+    """Write into `combos` the slots of the krill eggs laid apart (P-9a; the reference's _apart_slots),
+    one row per version in the order they are tried, each row the slots in the order the eggs are
+    laid (-1: no second egg); `has[slot]` says which slots the move has, `early` when the seagull
+    moves (SEAGULL_EARLY). Return how many rows."""
+    timeline = PHASES[early][PHASES[early] < GULL_PHASE]
+    count = 0
+    if has[KRILL_BETWEEN_STOPS]:
+        combos[0, 0], combos[0, 1] = KRILL_BETWEEN_STOPS, -1
+        count = 1
+    if eggs < 2:
+        return count
+    for group in range(3):  # pairs away from the stop effects, both between them, one between them
+        if group == 1:
+            if has[KRILL_BETWEEN_STOPS]:
+                combos[count, 0], combos[count, 1] = KRILL_BETWEEN_STOPS, KRILL_BETWEEN_STOPS
+                count += 1
+            continue
+        for i in range(4):
+            for j in range(i + 1, 4):
+                a, b = timeline[i], timeline[j]
+                between = a == KRILL_BETWEEN_STOPS or b == KRILL_BETWEEN_STOPS
+                if has[a] and has[b] and between == (group == 2) and (between or early != 2):
+                    combos[count, 0], combos[count, 1] = a, b
+                    count += 1
+    return count
+
+
+@njit(cache=True)
+def apart_moves(before, state, me, code, entered, stop, ways, kept, listed, count, emperor_moved, seal_moved, out, n,
+                buf):
+    """P-9a, each krill egg its own effect: the versions with the krill eggs apart (apart_slots order),
+    each effect's choices in the order they happen, as in the reference's _apart_ways (which says
+    where such a version can give a new position, the only ones tried); a version only where its
+    position is not one the stop effects first give, nor one listed by early_moves or before."""
+    krill = popcount(entered & state[KRILL])
+    supply = state[SUPPLY + me]
+    if krill == 0 or supply == ZERO or won(state, me):
+        return n
+    tent = tent_square(state)
+    tent_turns = stop >= 0 and tent >= 0 and NEAR[size_id(state), tent] & bit(stop) != ZERO
+    river_flows = stop >= 0 and state[RIVER] & bit(stop) != ZERO
+    stops = (1 if tent_turns else 0) + (1 if river_flows else 0)
+    moving = seagull_must_move(before, state, me, entered)
+    region = stop_region(state, me, stop)
+    has = np.zeros(4, dtype=np.bool_)
+    has[KRILL_LAST] = True
+    has[KRILL_BEFORE_GULL] = moving
+    has[KRILL_BEFORE_STOPS] = region != ZERO
+    has[KRILL_BETWEEN_STOPS] = stops == 2
+    eggs = 2 if krill >= 2 and supply >= np.uint64(2) else 1
+    if stops < 2 and (eggs < 2 or not moving and stops == 0):
+        return n  # no time between the tent and the river, and one egg or one time to lay two at
+    combos = np.empty((12, 2), dtype=np.int64)
+    tokens = np.empty(5, dtype=np.int64)
+    options = np.empty((5, 64), dtype=np.int64)
+    counts = np.zeros(5, dtype=np.int64)
+    index = np.zeros(5, dtype=np.int64)
+    rows = np.empty((6, STATE_LEN), dtype=np.uint64)
+    replay = np.empty(STATE_LEN, dtype=np.uint64)
+    bits = np.zeros(5, dtype=np.int64)  # each token's move bits: the way, the seagull's target
+    laid = np.zeros(5, dtype=np.int64)  # an egg token's space
+    vacated = np.zeros(6, dtype=np.uint64)  # where the seagull stood before it moved, as of each row
+    for early in range(3):
+        if early == 1 and not (moving and region != ZERO) or early == 2 and not (moving and stops == 2):
+            continue
+        for c in range(apart_slots(eggs, has, early, combos)):
+            slots = combos[c]
+            apart = slots[1] >= 0 and slots[0] != slots[1]
+            # The tokens in time order: PHASES with each stop effect and the seagull where the move has them.
+            size = 0
+            e = 0
+            for phase in PHASES[early]:
+                if phase == GULL_PHASE:
+                    if moving:
+                        tokens[size] = GULL_PHASE
+                        size += 1
+                elif phase == FIRST_STOP or phase == SECOND_STOP:
+                    if stops > phase - FIRST_STOP:
+                        tokens[size] = phase
+                        size += 1
+                else:
+                    while e < 2 and slots[e] == phase:
+                        tokens[size] = EGG_PHASE
+                        size += 1
+                        e += 1
+            copy_words(state, rows[0])
+            vacated[0] = ZERO
+            d = 0
+            counts[0] = -1
+            while d >= 0:
+                if d == size:  # every effect carried out: a version
+                    egg_code = np.int64(0)
+                    egg_order = np.int64(0)
+                    low = 0
+                    k = 0
+                    for t in range(size):
+                        if tokens[t] == EGG_PHASE:
+                            k += 1
+                    if k == 2:
+                        first_egg, second_egg = -1, -1
+                        for t in range(size):
+                            if tokens[t] == EGG_PHASE:
+                                if first_egg < 0:
+                                    first_egg = t
+                                else:
+                                    second_egg = t
+                        low = 0 if laid[first_egg] <= laid[second_egg] else 1  # the same space: as laid
+                        squares = (laid[first_egg], laid[second_egg])
+                        egg_code = (np.int64(squares[low] + 1) << KRILL_1) | (np.int64(squares[1 - low] + 1) << KRILL_2)
+                        egg_order = slots[low] | (slots[1 - low] << 2)
+                    else:
+                        for t in range(size):
+                            if tokens[t] == EGG_PHASE:
+                                egg_code = np.int64(laid[t] + 1) << KRILL_1
+                        egg_order = slots[0]
+                    move = code | egg_code | (egg_order << KRILL_ORDER) | (np.int64(early) << SEAGULL_EARLY)
+                    for t in range(size):
+                        move |= bits[t]
+                    position = rows[size]
+                    if not (stops_first_give(position, before, me, entered, ways, kept, replay)
+                            or is_listed(position, listed, count)):
+                        listed = enlist(position, listed, count)
+                        count += 1
+                        n = finish_moves(position, me, move, emperor_moved, seal_moved, out, n, buf)
+                    d -= 1
+                    continue
+                token = tokens[d]
+                source = rows[d]
+                if counts[d] < 0:  # entering this token: list its options
+                    if token == GULL_PHASE:
+                        counts[d] = stage_options(GULL_STAGE, before, source, me, entered, options[d])
+                    elif token == FIRST_STOP:
+                        counts[d] = 0
+                        for way in range(STOP_WAYS):
+                            if (way >> 4 == 0 or stops == 2) and (way & 15 == 0 or river_flows):
+                                options[d, counts[d]] = way
+                                counts[d] += 1
+                    elif token == SECOND_STOP:
+                        for t in range(d):
+                            if tokens[t] == FIRST_STOP:
+                                options[d, 0] = options[t, index[t] - 1]
+                        counts[d] = 1
+                    else:
+                        counts[d] = 0
+                        if not won(source, me):
+                            empty = board_mask(spaces(source)) & ~all_occupied(source)
+                            while empty:
+                                options[d, counts[d]] = lowest_square(empty)
+                                empty &= empty - ONE
+                                counts[d] += 1
+                    index[d] = 0
+                if index[d] == counts[d]:
+                    counts[d] = -1
+                    d -= 1
+                    continue
+                option = options[d, index[d]]
+                index[d] += 1
+                target = rows[d + 1]
+                vacated[d + 1] = vacated[d]
+                bits[d] = 0
+                if token == GULL_PHASE:
+                    vacated[d + 1] = source[SEAGULL]
+                    bits[d] = carry_out_stage(GULL_STAGE, option, source, target, me, stop, stops == 2)
+                elif token == FIRST_STOP or token == SECOND_STOP:
+                    copy_words(source, target)
+                    if not stop_part(target, me, stop, option, token - FIRST_STOP):
+                        continue
+                    if token == FIRST_STOP:
+                        bits[d] = (np.int64(option >> 4) << RIVER_FIRST) | (np.int64((option >> 2) & 3) << CONFLUENCES)
+                        bits[d] |= np.int64(option & 3) << BRANCHES
+                else:
+                    copy_words(source, target)
+                    lay(target, me, option)
+                    laid[d] = option
+                    k = 0
+                    for t in range(d):
+                        if tokens[t] == EGG_PHASE:
+                            k += 1
+                    last_between = slots[k] == KRILL_BETWEEN_STOPS and not (k == 0 and slots[1] == KRILL_BETWEEN_STOPS)
+                    if last_between and not won(target, me):
+                        continue
+                    if apart:
+                        square = bit(option)
+                        full = board_mask(spaces(target)) & ~all_occupied(target) == ZERO
+                        if k == 0 and not (square & region != ZERO or full):
+                            continue
+                        if k == 1 and not (square & region != ZERO or won(target, me) or square & vacated[d] != ZERO):
+                            continue
+                d += 1
+                if d < size:
+                    counts[d] = -1
     return n
 
 
 @njit(cache=True)
-def follow_up_moves(before, state, me, code, entered, stop, emperor_moved, seal_moved, out, n, buf):
-    """Every choice after the action: tent and river order, branches, then seagull onwards."""
-    if stop < 0 or won(state, me):
-        return seagull_moves(before, state, me, code, entered, emperor_moved, seal_moved, out, n, buf)
+def follow_up_moves(before, state, me, code, entered, stop, emperor_moved, seal_moved, out, n, buf, listed):
+    """Every choice after the action: tent and river order, branches, then seagull onwards; then the
+    seagull or krill eggs before the tent and river (early_moves) and the krill eggs apart (apart_moves);
+    `listed` is room for the positions of those versions (tile_moves makes it once)."""
     tent = tent_square(state)
-    tent_turns = tent >= 0 and NEAR[size_id(state), tent] & bit(stop) != ZERO
-    river_flows = state[RIVER] & bit(stop) != ZERO
+    tent_turns = stop >= 0 and not won(state, me) and tent >= 0 and NEAR[size_id(state), tent] & bit(stop) != ZERO
+    river_flows = stop >= 0 and not won(state, me) and state[RIVER] & bit(stop) != ZERO
     if not tent_turns and not river_flows:
-        return seagull_moves(before, state, me, code, entered, emperor_moved, seal_moved, out, n, buf)
+        n = seagull_moves(before, state, me, code, entered, emperor_moved, seal_moved, out, n, buf)
+        if entered & state[KRILL] == ZERO:
+            return n
+        copy_words(state, buf[8])  # the one way: no stop effect
+        return apart_moves(before, state, me, code, entered, stop, buf[8:9], np.int64(1), listed, np.int64(0),
+                           emperor_moved, seal_moved, out, n, buf)
     firsts = 2 if tent_turns and river_flows else 1
     kept = 0  # the positions of the ways listed so far, in buf[8:]: a way giving one of them again is the same move (P-9a)
     for first in range(firsts):
@@ -874,8 +1123,10 @@ def follow_up_moves(before, state, me, code, entered, stop, emperor_moved, seal_
                 choice = (np.int64(first) << RIVER_FIRST) | (np.int64(priority) << CONFLUENCES)
                 choice |= np.int64(branches) << BRANCHES
                 n = seagull_moves(before, way, me, code | choice, entered, emperor_moved, seal_moved, out, n, buf)
-    return early_moves(before, state, me, code, entered, stop, buf[8:8 + kept], np.int64(kept), emperor_moved,
-                       seal_moved, out, n, buf)
+    n, listed, count = early_moves(before, state, me, code, entered, stop, buf[8:8 + kept], np.int64(kept), listed,
+                                   emperor_moved, seal_moved, out, n, buf)
+    return apart_moves(before, state, me, code, entered, stop, buf[8:8 + kept], np.int64(kept), listed, count,
+                       emperor_moved, seal_moved, out, n, buf)
 
 
 @njit(cache=True)
@@ -900,7 +1151,7 @@ def hatch(state, me, square):
 
 
 @njit(cache=True)
-def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf, path):
+def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf, path, listed):
     """Every action after the pre-effects (on `state`) with all its choices."""
     empty = board_mask(spaces(state)) & ~all_occupied(state)
     if state[PHASE] == SETUP_PHASE:
@@ -921,7 +1172,7 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
             else:
                 hatch(after, me, square)
             n = follow_up_moves(before, after, me, code | encode_move(action, square, 0), ZERO, NO_STOP,
-                                emperor_moved, seal_moved, out, n, buf)
+                                emperor_moved, seal_moved, out, n, buf, listed)
     orbiters = state[ORBITERS]
     jumps = 2 if popcount(state[HOLES]) == 2 else 1
     penguins = state[PENGUINS + me] | state[STARS + me]
@@ -946,7 +1197,7 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
                         move = code | encode_move(action, square, direction) | (np.int64(jump) << HOLE_JUMP)
                         move |= np.int64(throw + 1) << STORM_THROW
                         n = follow_up_moves(before, after, me, move, entered_mask(path, entered), final,
-                                            emperor_moved, seal_moved, out, n, buf)
+                                            emperor_moved, seal_moved, out, n, buf, listed)
     return n
 
 
@@ -956,24 +1207,23 @@ def tile_moves(state, out):
     me = np.int64(state[TURN])
     buf = np.empty((SCRATCH + 1, STATE_LEN), dtype=np.uint64)
     path = np.empty(PATH_ROOM, dtype=np.int64)
+    listed = np.empty((8, STATE_LEN), dtype=np.uint64)  # the positions of a move's versions in another order (P-9a)
     n = np.int64(0)
     emperor_before = emperor_ways(state, me, BEFORE, NO)
     for e in range(-1, 6):
         if e >= 0 and not (emperor_before >> e) & 1:
             continue
-        after_emperor, e_code = barrier_step_part(state, buf, 0, EMPEROR, e, me, np.int64(0), BEFORE,
-                                                  EMPEROR_TIMING, EMPEROR_DIRECTION)
+        after_emperor, e_code = barrier_step_part(state, buf, 0, EMPEROR, e, me, np.int64(0), BEFORE)
         seal_before = seal_ways(after_emperor, me, NO)
         for l in range(-1, 6):
             if l >= 0 and not (seal_before >> l) & 1:
                 continue
-            first, l_code = barrier_step_part(after_emperor, buf, 1, SEAL, l, me, e_code, BEFORE, SEAL_TIMING,
-                                              SEAL_DIRECTION)
-            n = action_moves(state, first, me, l_code, e >= 0, l >= 0, out, n, buf, path)
+            first, l_code = barrier_step_part(after_emperor, buf, 1, SEAL, l, me, e_code, BEFORE)
+            n = action_moves(state, first, me, l_code, e >= 0, l >= 0, out, n, buf, path, listed)
     for l in range(6):
         for e in range(6):
             if seal_first(state, me, BEFORE, NO, NO, l, e, buf, 1):
-                n = action_moves(state, buf[1], me, both_steps(BEFORE, e, l), YES, YES, out, n, buf, path)
+                n = action_moves(state, buf[1], me, both_steps(BEFORE, e, l), YES, YES, out, n, buf, path, listed)
     return n
 
 
@@ -986,12 +1236,17 @@ def field(move, shift, width):
 @njit(cache=True)
 def barrier_steps(state, move, timing, me):
     """The emperor's and the seal's steps of `move` at `timing`, in the move's order (P-9a)."""
+    steps = field(move, BARRIER_STEPS, 8)
+    if steps >= STEPS_SEAL_FIRST:
+        steps -= STEPS_SEAL_FIRST
+        if 1 + steps // 36 == timing:
+            step_barrier(state, SEAL, steps % 6, me)
+            step_barrier(state, EMPEROR, (steps % 36) // 6, me)
+        return
     for k in range(2):
-        seal_turn = (k == 0) == (field(move, SEAL_FIRST, 1) == 1)
-        timing_shift = SEAL_TIMING if seal_turn else EMPEROR_TIMING
-        if field(move, timing_shift, 2) == timing:
-            direction = field(move, SEAL_DIRECTION if seal_turn else EMPEROR_DIRECTION, 3)
-            step_barrier(state, SEAL if seal_turn else EMPEROR, direction, me)
+        step = steps // 13 if k == 0 else steps % 13
+        if step and 1 + (step - 1) // 6 == timing:
+            step_barrier(state, EMPEROR if k == 0 else SEAL, (step - 1) % 6, me)
 
 
 @njit(cache=True)
@@ -1015,14 +1270,28 @@ def lay_krill(state, move, me):
 
 
 @njit(cache=True)
-def early_parts(out, before, move, me, entered, early):
-    """The seagull and the krill eggs of `move` that come before the stop effects (`early`) or after
-    them, in the move's order (P-9a)."""
-    gull_part = field(move, SEAGULL_EARLY, 1) == early
-    krill_part = field(move, KRILL_EARLY, 1) == early
+def follow_ups(out, before, move, me, entered, stop):
+    """The tent and river, the seagull and the krill eggs of the exploration `move` (P-11, P-16, P-19,
+    P-23), in the move's order (P-9a: PHASES, each krill egg at its own slot)."""
+    order = field(move, KRILL_ORDER, 4)
+    way = (field(move, RIVER_FIRST, 1) << 4) | (field(move, CONFLUENCES, 2) << 2) | field(move, BRANCHES, 2)
     target = field(move, SEAGULL_TARGET, 7) - 1
-    gull_and_krill(out, before, me, entered, gull_part, bit(target) if target >= 0 else ZERO,
-                   move if krill_part else np.int64(0), field(move, KRILL_FIRST, 1) == 1)
+    tent = tent_square(out)
+    stops = 0
+    if stop >= 0:
+        stops = (1 if tent >= 0 and NEAR[size_id(out), tent] & bit(stop) != ZERO else 0) + \
+            (1 if out[RIVER] & bit(stop) != ZERO else 0)
+    for phase in PHASES[field(move, SEAGULL_EARLY, 2)]:
+        if phase == GULL_PHASE:
+            gull_and_krill(out, before, me, entered, YES, bit(target) if target >= 0 else ZERO, np.int64(0), NO)
+        elif phase == FIRST_STOP or phase == SECOND_STOP:
+            if stops > phase - FIRST_STOP:
+                stop_part(out, me, stop, way, phase - FIRST_STOP)
+        else:
+            for k in range(2):
+                square = field(move, KRILL_1 if k == 0 else KRILL_2, 7) - 1
+                if square >= 0 and (order >> 2 * k) & 3 == phase:
+                    lay(out, me, square)
 
 
 @njit(cache=True)
@@ -1035,7 +1304,6 @@ def tile_apply(state, move, out):
     me = np.int64(state[TURN])
     rival = 1 - me
     barrier_steps(out, move, BEFORE, me)
-    entered = ZERO
     if action == RIVAL_EGG:
         lay(out, rival, square)
     elif action == LAND:
@@ -1047,10 +1315,7 @@ def tile_apply(state, move, out):
         middle = out.copy()
         k, stop, captured, thawed, storm = walk(middle, me, square, action, direction, field(move, HOLE_JUMP, 1), path)
         k, stop = explore(middle, out, me, square, path, k, stop, captured, thawed, field(move, STORM_THROW, 3) - 1)
-        entered = entered_mask(path, k)
-        early_parts(out, state, move, me, entered, YES)
-        stop_effects(out, me, stop, field(move, RIVER_FIRST, 1), field(move, CONFLUENCES, 2), field(move, BRANCHES, 2))
-    early_parts(out, state, move, me, entered, NO)
+        follow_ups(out, state, move, me, entered_mask(path, k), stop)
     barrier_steps(out, move, AFTER, me)
     burnt = field(move, BLAZING_EGG, 7) - 1
     if burnt >= 0:

@@ -36,11 +36,9 @@ def test_reference_codes_match_the_layout():
     assert binding.ACTION_CODES == {ref.RIVAL_EGG: layout.RIVAL_EGG, ref.LAND: layout.LAND, ref.HATCH: layout.HATCH,
                                     ref.SLIDE: layout.SLIDE, ref.ORBIT: layout.ORBIT}
     fields = {"hole_jump": layout.HOLE_JUMP, "storm_push": layout.STORM_THROW, "river_first": layout.RIVER_FIRST,
-              "seal_first": layout.SEAL_FIRST, "krill_first": layout.KRILL_FIRST,
-              "seagull_early": layout.SEAGULL_EARLY, "krill_early": layout.KRILL_EARLY,
+              "seagull_early": layout.SEAGULL_EARLY, "krill_order": layout.KRILL_ORDER,
               "river_priority": layout.CONFLUENCES, "branches": layout.BRANCHES, "seagull": layout.SEAGULL_TARGET,
-              "emperor": layout.EMPEROR_TIMING, "emperor_direction": layout.EMPEROR_DIRECTION,
-              "seal": layout.SEAL_TIMING, "seal_direction": layout.SEAL_DIRECTION, "blazing": layout.BLAZING_EGG}
+              "blazing": layout.BLAZING_EGG}
     assert {name: bit for name, (bit, _, _) in layout.MOVE_FIELDS.items()} == fields
     assert set(layout.MOVE_FIELDS) <= set(ref.Move.__dataclass_fields__)
     assert layout.KRILL_BITS == (layout.KRILL_1, layout.KRILL_2)
@@ -127,7 +125,7 @@ def move_kind(move: ref.Move) -> tuple:
     """The shape of a move: its action and which of its choices are used."""
     return (move.action, move.hole_jump, move.storm_push >= 0, move.river_first, move.river_priority,
             move.branches > 0, move.seagull >= 0, len(move.krill), move.emperor, move.seal, move.seal_first,
-            move.krill_first, move.seagull_early, move.krill_early, move.blazing >= 0)
+            move.krill_order, move.seagull_early, move.blazing >= 0)
 
 
 def effects(state: ref.State, move: ref.Move, after: ref.State) -> set[str]:
@@ -144,10 +142,13 @@ def effects(state: ref.State, move: ref.Move, after: ref.State) -> set[str]:
              "FAQ exp Q2 confluence: the higher space first": move.river_priority,
              "P-9a the seal before the emperor": move.seal_first,
              # listed only where the krill eggs first give a position the seagull first does not
-             "P-9a seagull/krill order changed the position": move.krill_first,
+             "P-9a seagull/krill order changed the position": ref.KRILL_BEFORE_GULL in ref.krill_slots(move),
              # listed only where moving the seagull or laying the eggs first gives a new position
              "P-9a seagull before the tent and river": move.seagull_early,
-             "P-9a krill eggs before the tent and river": move.krill_early}
+             "P-9a krill eggs before the tent and river": ref.KRILL_BEFORE_STOPS in ref.krill_slots(move),
+             # listed only where an egg between the tent and the river wins, or two eggs apart give a new position
+             "P-9a krill eggs apart": move.krill_order and len(set(ref.krill_slots(move))) > 1,
+             "P-9a krill egg between the tent and the river": ref.KRILL_BETWEEN_STOPS in ref.krill_slots(move)}
     seen.update(name for name, happened in named.items() if happened)
     if move.action == ref.HATCH and state.board[move.square].side != me:
         seen.add("P-18 radiation hatch")
@@ -191,7 +192,8 @@ def same_order_results(state: ref.State, pairs: list) -> int:
     groups: dict[ref.Move, set] = {}
     for move, _ in pairs:
         # an early seagull or krill egg may make the order matter (P-9a): only the stop effects first count here
-        if move.action in ref.EXPLORATIONS and not (move.seagull_early or move.krill_early):
+        if move.action in ref.EXPLORATIONS and not (
+                move.seagull_early or {ref.KRILL_BEFORE_STOPS, ref.KRILL_BETWEEN_STOPS} & set(ref.krill_slots(move))):
             before = {"emperor": move.emperor, "emperor_direction": move.emperor_direction} if move.emperor == ref.BEFORE else {}
             if move.seal == ref.BEFORE:
                 before.update(seal=move.seal, seal_direction=move.seal_direction, seal_first=move.seal_first)

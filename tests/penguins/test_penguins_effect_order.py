@@ -218,20 +218,20 @@ def test_p9a_a_krill_egg_on_the_last_empty_space_then_the_seagull_before_the_riv
     seagull (carried c2 > c1, B's egg on c1 leaving the game) then goes to c3 or d4 and stays in the
     game, as it does when it moves before the river (to d4). Krill egg first on d4, then the seagull
     with no empty space leaves the game, then the river: c2 is free and the penguin goes there:
-    a3-E/ge/ke/kf/k:d4, the only version with an early part."""
+    a3-E/ge/kf/k:d4, the only version with an early part."""
     state = parse_position("4x4 eeee/eeGe/P2I/eee1 rc1:NW,rc2:NW,kb3,rc3:NW A play 10/5 2+1/3+1 4")
-    assert early(state, "a3-E") == {"a3-E/ge/ke/kf/k:d4"}
-    assert format_position(play(state, "a3-E/ge/ke/kf/k:d4")) == \
+    assert early(state, "a3-E") == {"a3-E/ge/kf/k:d4"}
+    assert format_position(play(state, "a3-E/ge/kf/k:d4")) == \
         "4x4 ee1e/eePe/EE1I/eeeE rc1:NW,rc2:NW,kb3,rc3:NW B play 7/5 2+1/3+1 5"
 
 
 @pytest.mark.parametrize("position, move", [
     ("5x5 5/5/P2I1/5/5 rc1:NW,rc2:NW,kb3,rc3:NW A play 10/10 2+1/3+1 4", "a3-E/ke"),  # no krill egg to lay first
     ("5x5 5/5/P2I1/5/5 rc1:NW,rc2:NW,kb3,rc3:NW A play 10/10 2+1/3+1 4", "a3-E/ge/ke/k:c1"),  # no seagull
-    ("5x5 5/5/P2I1/5/5 rc1:NW,rc2:NW,kb3,rc3:NW A play 10/10 2+1/3+1 4", "a3-E/ke/kf/k:c1"),  # kf: no seagull after
+    ("5x5 5/5/P2I1/5/5 rc1:NW,rc2:NW,kb3,rc3:NW A play 10/10 2+1/3+1 4", "a3-E/ko:m/k:c1"),  # no tent: no "between"
     (f"{GULL_KRILL} A play 5/10 2+1/3+1 4", "a1-E/g:e5/ke/k:e4"),  # neither tent nor river acts
 ])
 def test_p9a_early_parts_a_move_does_not_have_are_refused(position, move):
-    """P-9a: ge needs a seagull that must move, ke krill eggs, both a tent or river that acts."""
-    with pytest.raises(IllegalMove, match="before the tent and river"):
+    """P-9a: ge needs a seagull that must move, ke krill eggs, both a tent or river that acts, ko:m both."""
+    with pytest.raises(IllegalMove, match="the tent and river"):
         parse_move(parse_position(position), move)

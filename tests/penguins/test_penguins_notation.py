@@ -396,7 +396,7 @@ MOVE_TEXTS = [
     ("5x5 3I1/2e2/5/3P1/5 rd2:E,re2:E,tc3:cw A play 10/10 2+1/3+1 4", "d4-NW/rf"),
     ("5x5 2eI1/1E3/5/3P1/5 rc1:SE,rb2:E,rc2:E,rd2:E,re2:E A play 10/10 2+1/3+1 4", "d4-NW/rp"),
     ("5x5 2G2/P2I1/5/5/5 rc1:NW,kb2,rc2:NW,rc3:NW A play 10/10 2+1/3+1 4", "a2-E/ge/g:e5/ke/k:c1"),
-    ("4x4 eeee/eeGe/P2I/eee1 rc1:NW,rc2:NW,kb3,rc3:NW A play 10/5 2+1/3+1 4", "a3-E/ge/ke/kf/k:d4"),
+    ("4x4 eeee/eeGe/P2I/eee1 rc1:NW,rc2:NW,kb3,rc3:NW A play 10/5 2+1/3+1 4", "a3-E/ge/kf/k:d4"),
 ]
 
 

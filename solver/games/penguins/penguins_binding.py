@@ -135,10 +135,13 @@ def encode_move(move: rules.Move) -> int:
     direction = move.direction if move.action in (rules.SLIDE, rules.ORBIT) else 0
     code = move.square | direction << 6 | ACTION_CODES[move.action] << 9
     for name, (bit, _, offset) in layout.MOVE_FIELDS.items():
-        value = getattr(move, name)
-        if name.endswith("_direction") and value < 0:
-            value = 0  # the direction of an emperor or seal that does not move
-        code |= (value + offset) << bit
+        code |= (getattr(move, name) + offset) << bit
+    emperor, seal = (1 + 6 * (timing - 1) + direction if timing else 0 for timing, direction in
+                     ((move.emperor, move.emperor_direction), (move.seal, move.seal_direction)))
+    steps = 13 * emperor + seal
+    if move.seal_first:
+        steps = layout.STEPS_SEAL_FIRST + 36 * (move.seal - 1) + 6 * move.emperor_direction + move.seal_direction
+    code |= steps << layout.BARRIER_STEPS
     for bit, square in zip(layout.KRILL_BITS, move.krill):
         code |= (square + 1) << bit
     return code
@@ -149,9 +152,14 @@ def decode_move(code: int) -> rules.Move:
     action = ACTION_OF_CODE[(code >> 9) & 7]
     fields = {name: ((code >> bit) & ((1 << width) - 1)) - offset
               for name, (bit, width, offset) in layout.MOVE_FIELDS.items()}
-    for name in ("emperor", "seal"):
-        if not fields[name]:
-            fields[name + "_direction"] = -1
+    steps = (code >> layout.BARRIER_STEPS) & 255
+    if steps >= layout.STEPS_SEAL_FIRST:
+        timing, directions = divmod(steps - layout.STEPS_SEAL_FIRST, 36)
+        fields.update(seal_first=1, emperor=timing + 1, seal=timing + 1, emperor_direction=directions // 6,
+                      seal_direction=directions % 6)
+    else:
+        for name, step in zip(("emperor", "seal"), divmod(steps, 13)):
+            fields[name], fields[name + "_direction"] = (1 + (step - 1) // 6, (step - 1) % 6) if step else (0, -1)
     krill = tuple(k - 1 for k in ((code >> bit) & 127 for bit in layout.KRILL_BITS) if k)
     direction = (code >> 6) & 7 if action in (rules.SLIDE, rules.ORBIT) else -1
     return rules.Move(action, code & 63, direction, krill=krill, **fields)

@@ -67,10 +67,10 @@ PARTS = (
     (("river_first",), "tent or river first", "way", True),
     (("river_priority",), "river confluences", "way", True),
     (("branches",), "river forks", "way", True),
-    (("seagull_early", "krill_early"), "seagull or krill before the tent and river", "way", True),
+    (("seagull_early",), "seagull before or between the tent and river", "way", True),
     (("seagull",), "seagull", "space", False),
     (("krill",), "krill eggs", "choice", False),
-    (("krill_first",), "seagull or krill first", "way", True),
+    (("krill_order",), "krill eggs' time", "way", True),
     (("blazing",), "blazing", "egg", False),
 )
 

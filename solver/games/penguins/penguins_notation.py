@@ -41,6 +41,9 @@ from solver.games.penguins.penguins_rules import (
     SLIDE,
     STAR,
     TENT,
+    KRILL_BEFORE_GULL,
+    KRILL_BEFORE_STOPS,
+    KRILL_LAST,
     IllegalMove,
     Move,
     Piece,
@@ -50,8 +53,16 @@ from solver.games.penguins.penguins_rules import (
     illegal_reason,
     edge_neighbour,
     is_edge,
+    krill_order,
+    krill_slots,
     ring,
 )
+
+# P-9a: when a krill egg is laid (penguins_rules KRILL_SLOTS), one letter per egg in `ko:`: last (after
+# every effect), before the seagull ("first"), between the tent and the river ("middle"), before them ("early").
+KRILL_LETTERS = "lfme"
+# Every krill egg at the same time written as one flag, the way a move wrote it before eggs could be apart.
+SAME_TIME = {KRILL_LAST: "", KRILL_BEFORE_STOPS: "ke", KRILL_BEFORE_GULL: "kf"}
 
 # Side A in capitals, side B in small letters; barriers are capitals that no side uses.
 PIECE_LETTERS = {
@@ -459,8 +470,9 @@ def format_move(state: State, move: Move) -> str:
     """The text of `move`: +c4 lays an egg, ^c4 hatches, c4-NE slides, c4-cw orbits; its choices joined by '/'.
 
     In play order: em:D/ se:D/ before the action (se:D/em:D/ when the seal steps first, P-9a); after it h (hole jump), st:D (storm throw),
-    rf (river first), rp:01 (which piece moves first at each contested confluence; rp = rp:1), br:01 (river branches), ge (the seagull before the tent and river, P-9a), g:e5 (seagull),
-    ke (the krill eggs before the tent and river, P-9a), kf (krill before the seagull, P-9a), k:b2,d6 (krill),
+    rf (river first), rp:01 (which piece moves first at each contested confluence; rp = rp:1), br:01 (river branches), ge (the seagull before the tent and river, P-9a; gm between them), g:e5 (seagull),
+    ke (the krill eggs before the tent and river, P-9a), kf (krill before the seagull, P-9a), ko:ml (when each
+    krill egg is laid, KRILL_LETTERS, where the eggs are apart or between the tent and the river), k:b2,d6 (krill),
     em:D and se:D after the action, b:f3 (blazing). A move without choices is just the action.
     """
     width = state.width
@@ -490,13 +502,15 @@ def format_move(state: State, move: Move) -> str:
     if move.branches:
         parts.append("br:" + _bits(move.branches))
     if move.seagull_early:
-        parts.append("ge")  # P-9a: the seagull before the tent and river
+        parts.append("ge" if move.seagull_early == 1 else "gm")  # P-9a: the seagull before or between the tent and river
     if move.seagull >= 0:
         parts.append(f"g:{square_name(width, move.seagull)}")
-    if move.krill_early:
-        parts.append("ke")  # P-9a: the krill eggs before the tent and river
-    if move.krill_first:
-        parts.append("kf")  # P-9a: the krill eggs before the seagull
+    slots = krill_slots(move)
+    if len(set(slots)) == 1 and slots[0] in SAME_TIME:
+        if slots[0] != KRILL_LAST:
+            parts.append(SAME_TIME[slots[0]])  # P-9a: every krill egg before the tent and river (ke) or the seagull (kf)
+    elif slots:
+        parts.append("ko:" + "".join(KRILL_LETTERS[slot] for slot in slots))
     if move.krill:
         parts.append("k:" + ",".join(square_name(width, s) for s in move.krill))
     parts += [f"{key}:{_direction_name(direction)}" for key, timing, direction in steps if timing == AFTER]
@@ -562,6 +576,7 @@ def parse_move(state: State, text: str) -> Move:
         column += len(part) + 1
     if action is None:
         raise NotationError("move", 1, f"'{text}' has no action: {MOVE_HELP}")
+    _krill_order_field(fields, column)
     move = Move(action.action, action.square, action.direction, **fields)
     reason = illegal_reason(state, move)
     if reason is not None:
@@ -569,12 +584,37 @@ def parse_move(state: State, text: str) -> Move:
     return move
 
 
+def _krill_order_field(fields: dict, column: int) -> None:
+    """Turn the parsed ke, kf or ko: (when the krill eggs are laid, P-9a) into the Move's krill_order."""
+    eggs = len(fields.get("krill", ()))
+    times = [fields.pop(key) for key in ("krill_all", "krill_slots") if key in fields]
+    if len(times) > 1:
+        raise NotationError("move", column, "give the krill eggs' time once: ke, kf or ko:")
+    if not times:
+        return
+    slots = times[0] if isinstance(times[0], tuple) else (times[0],) * eggs
+    if not eggs:
+        raise IllegalMove("the krill eggs cannot come before the tent and river or the seagull: ke, kf and ko: "
+                          "need krill eggs (P-9a)")
+    if len(slots) != eggs:
+        raise NotationError("move", column, "ko: names one time per krill egg, like ko:el/k:b2,d6")
+    fields["krill_order"] = krill_order(slots)
+
+
 def _parse_part(state: State, key: str, colon: str, value: str, column: int, value_column: int) -> tuple[str, object]:
-    """One part after the action: (Move field, value)."""
-    flags = {"h": "hole_jump", "rf": "river_first", "rp": "river_priority", "kf": "krill_first",
-             "ge": "seagull_early", "ke": "krill_early"}
+    """One part after the action: (Move field, value); the krill eggs' time (ke, kf, ko:) as krill_all or krill_slots."""
+    flags = {"h": "hole_jump", "rf": "river_first", "rp": "river_priority", "ge": "seagull_early"}
     if key in flags and not colon:
         return flags[key], 1
+    if key == "gm" and not colon:
+        return "seagull_early", 2  # P-9a: the seagull between the tent and the river
+    if key in ("ke", "kf") and not colon:
+        return "krill_all", KRILL_BEFORE_STOPS if key == "ke" else KRILL_BEFORE_GULL
+    if key == "ko" and colon:
+        if not re.fullmatch(f"[{''.join(KRILL_LETTERS)}]{{1,2}}", value):
+            raise NotationError("move", value_column, f"'{value}' should be one letter per krill egg: "
+                                                      "e (before the tent and river), m (between them), f (before the seagull), l (last)")
+        return "krill_slots", tuple(KRILL_LETTERS.index(letter) for letter in value)
     if key == "st" and colon:
         return "storm_push", _parse_direction(value, value_column)
     if key in ("br", "rp") and colon:
@@ -590,7 +630,8 @@ def _parse_part(state: State, key: str, colon: str, value: str, column: int, val
         for name in value.split(","):
             squares.append(parse_square(name, state.width, state.height, column=value_column))
             value_column += len(name) + 1
-        if len(squares) > 2 or squares != sorted(set(squares)):
-            raise NotationError("move", column, "krill eggs are one or two different spaces in board order, like k:b2,d6")
+        if len(squares) > 2 or squares != sorted(squares):
+            # The same space twice: with the eggs apart (ko:), the river may carry the first egg off it (P-9a).
+            raise NotationError("move", column, "krill eggs are one or two spaces in board order, like k:b2,d6")
         return "krill", tuple(squares)
-    raise NotationError("move", column, f"'{key}{colon}{value}' is not a move part: h, st:D, rf, rp:01, br:01, ge, g:c4, ke, kf, k:c4,d5, em:D, se:D, b:c4")
+    raise NotationError("move", column, f"'{key}{colon}{value}' is not a move part: h, st:D, rf, rp:01, br:01, ge, gm, g:c4, ke, kf, ko:el, k:c4,d5, em:D, se:D, b:c4")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from itertools import combinations
+from itertools import chain, combinations
 from typing import Iterator
 
 from solver.errors import IllegalMove
@@ -83,6 +83,10 @@ SETUP, PLAY = "setup", "play"
 ORBIT_STEPS = 5  # P-13: at most five steps around the ring
 MAX_BRANCH_CHOICES = 2  # P-19: bits 18-19 of the move integer
 MAX_CONFLUENCE_CHOICES = 2  # FAQ exp Q2: the notation allows 2 confluences of 2 arrows each
+# P-9a: when a krill egg is laid among the effects that trigger with it (the tent and the river,
+# the "stop effects", and the seagull); a Move's krill_order holds one per egg, 2 bits each.
+KRILL_LAST, KRILL_BEFORE_GULL, KRILL_BETWEEN_STOPS, KRILL_BEFORE_STOPS = 0, 1, 2, 3
+KRILL_SLOTS = (KRILL_LAST, KRILL_BEFORE_GULL, KRILL_BETWEEN_STOPS, KRILL_BEFORE_STOPS)
 
 
 @dataclass(frozen=True)
@@ -196,10 +200,9 @@ class Move:
     river_priority: int = 0  # FAQ exp Q2: bit k = at the k-th contested confluence the higher space moves first
     branches: int = 0  # P-19, FAQ exp Q1: bit k = arrow taken at the k-th fork holding a piece
     seagull: int = -1  # P-11: where the seagull goes
-    krill: tuple[int, ...] = ()  # P-23: extra eggs, ascending
-    krill_first: int = 0  # P-9a: 1 = the krill eggs are laid before the seagull moves
-    seagull_early: int = 0  # P-9a: 1 = the seagull moves before the tent and the river act
-    krill_early: int = 0  # P-9a: 1 = the krill eggs are laid before the tent and the river act
+    krill: tuple[int, ...] = ()  # P-23: extra eggs, ascending (a space twice: one egg carried off it first)
+    krill_order: int = 0  # P-9a: bits 2k, 2k + 1 = when the k-th krill egg is laid (KRILL_SLOTS)
+    seagull_early: int = 0  # P-9a: 1 = the seagull moves before the tent and the river act, 2 = between them
     emperor: int = NOT_MOVED  # P-12: NOT_MOVED, BEFORE or AFTER
     emperor_direction: int = -1
     seal: int = NOT_MOVED  # P-14: NOT_MOVED, BEFORE or AFTER
@@ -1014,11 +1017,27 @@ def _krill_stage(state: State, turn: _Turn, entered, fixed: Move | None):
         yield ({"krill": targets} if targets else {}), after
 
 
+def krill_slots(move: Move) -> tuple[int, ...]:
+    """When each krill egg of `move` is laid (KRILL_SLOTS), in the order of `move.krill`."""
+    return tuple((move.krill_order >> 2 * k) & 3 for k in range(len(move.krill)))
+
+
+def krill_order(slots) -> int:
+    """The krill_order field of eggs laid at `slots` (KRILL_SLOTS), one per egg of the move's `krill`."""
+    return sum(slot << 2 * k for k, slot in enumerate(slots))
+
+
+def _krill_choice(krill: dict, slot: int) -> dict:
+    """A krill stage's choice with every egg laid at `slot`."""
+    order = krill_order([slot] * len(krill.get("krill", ())))
+    return {**krill, "krill_order": order} if order else krill
+
+
 def _gull_krill_stage(state: State, turn: _Turn, entered, fixed: Move | None):
     """P-11 and P-23 in the mover's order (P-9a): the seagull first, then the krill eggs first where
     that gives a position the seagull first does not (a winning krill egg, or the last empty space
     filled so that the seagull leaves the game)."""
-    krill_first = fixed is not None and fixed.krill_first
+    krill_first = fixed is not None and fixed.krill_order
     seagull_first: list[_Turn] = []
     if not krill_first:
         for gull, t1 in _seagull_stage(state, turn, entered, fixed):
@@ -1045,21 +1064,21 @@ def _gull_krill_stage(state: State, turn: _Turn, entered, fixed: Move | None):
                                    "write the move without kf (P-9a)")
                 continue
             seen.add(t2.key())
-            yield {**krill, **gull, "krill_first": 1}, t2
+            yield {**gull, **_krill_choice(krill, KRILL_BEFORE_GULL)}, t2
 
 
 # P-9a: the orders with the seagull (g) and/or the krill eggs (k) before the stop effects (s: tent
-# and river), in the order they are listed, after the stop effects first; with the Move flags
-# that name each.
+# and river), in the order they are listed, after the stop effects first; with the seagull_early
+# flag and the krill eggs' slot that name each.
 EARLY_ORDERS = (
-    ("gsk", {"seagull_early": 1}),
-    ("ksg", {"krill_early": 1}),
-    ("gks", {"seagull_early": 1, "krill_early": 1}),
-    ("kgs", {"seagull_early": 1, "krill_early": 1, "krill_first": 1}),
+    ("gsk", 1, KRILL_LAST),
+    ("ksg", 0, KRILL_BEFORE_STOPS),
+    ("gks", 1, KRILL_BEFORE_STOPS),
+    ("kgs", 1, KRILL_BEFORE_GULL),
 )
 # The Move fields the follow-up stage chooses, with their "nothing" values.
-FOLLOW_UPS = {"river_first": 0, "river_priority": 0, "branches": 0, "seagull": -1, "krill": (), "krill_first": 0,
-              "seagull_early": 0, "krill_early": 0}
+FOLLOW_UPS = {"river_first": 0, "river_priority": 0, "branches": 0, "seagull": -1, "krill": (), "krill_order": 0,
+              "seagull_early": 0}
 
 
 def _follow_up_stage(state: State, turn: _Turn, entered, stop, fixed: Move | None):
@@ -1068,9 +1087,13 @@ def _follow_up_stage(state: State, turn: _Turn, entered, stop, fixed: Move | Non
 
     Listed first: the stop effects, then the seagull and krill (either first, _gull_krill_stage);
     then, where the tent or river acts, the versions with the seagull and/or the krill eggs before
-    them (EARLY_ORDERS), each only where it gives a position not listed before for this action.
+    them (EARLY_ORDERS); then the krill eggs apart (_apart_ways): each egg is an effect of its own,
+    so two eggs may be laid at different times, and an egg may be laid between the tent and the
+    river. Each version is listed only where it gives a position not listed before for this action.
     """
-    early = fixed is not None and (fixed.seagull_early or fixed.krill_early)
+    slots = krill_slots(fixed) if fixed is not None else ()
+    apart = len(set(slots)) > 1 or KRILL_BETWEEN_STOPS in slots
+    early = fixed is not None and (fixed.seagull_early or KRILL_BEFORE_STOPS in slots or apart)
     if not early:
         for stop_choices, t4 in _stop_stage(state, turn, entered, stop, fixed):
             for gull_krill, t6 in _gull_krill_stage(state, t4, entered, fixed):
@@ -1079,16 +1102,16 @@ def _follow_up_stage(state: State, turn: _Turn, entered, stop, fixed: Move | Non
             return
     wanted = None if fixed is None else {name: getattr(fixed, name) for name, nothing in FOLLOW_UPS.items()
                                          if getattr(fixed, name) != nothing}
-    seen: set | None = None  # the positions already listed, made only once an early version is tried
-    for choices, after in _early_ways(state, turn, entered, stop):
+    seen: set | None = None  # the positions already listed, made only once another order is tried
+    for choices, after in chain(_early_ways(state, turn, entered, stop), _apart_ways(state, turn, entered, stop)):
         if seen is None:
             seen = {t6.key() for _, t4 in _stop_stage(state, turn, entered, stop, None)
                     for _, t6 in _gull_krill_stage(state, t4, entered, None)}
         key = after.key()
         if key in seen:
             if choices == wanted:
-                raise _Refused("the seagull or krill eggs before the tent and river give a position listed "
-                               "with an earlier order: write that move (P-9a)")
+                raise _Refused("the seagull or krill eggs in that order give a position listed with an earlier "
+                               "order: write that move (P-9a)")
             continue
         seen.add(key)
         if wanted is None:
@@ -1097,8 +1120,9 @@ def _follow_up_stage(state: State, turn: _Turn, entered, stop, fixed: Move | Non
             yield choices, after
             return
     if early:
-        raise _Refused("the seagull or krill eggs cannot come before the tent and river that way here: "
-                       "ge needs a seagull that moves, ke krill eggs, and both a tent or river that acts (P-9a)")
+        raise _Refused("the seagull or krill eggs cannot come before or between the tent and river that way here: "
+                       "ge needs a seagull that moves, ke and ko: krill eggs, and all of them a tent or river that "
+                       "acts (ko:m both) (P-9a)")
 
 
 def _early_ways(state: State, turn: _Turn, entered, stop):
@@ -1112,7 +1136,7 @@ def _early_ways(state: State, turn: _Turn, entered, stop):
         return
     gull = find_piece(turn.board, SEAGULL) if _seagull_moves(state, turn, entered) else None
 
-    def run(order: str, t: _Turn, choices: dict, matters: bool):
+    def run(order: str, t: _Turn, choices: dict, matters: bool, slot: int):
         if not order:
             yield choices, t
             return
@@ -1121,24 +1145,130 @@ def _early_ways(state: State, turn: _Turn, entered, stop):
         if name == "s":
             if matters:
                 for choice, after in _stop_stage(state, t, entered, stop, None):
-                    yield from run(rest, after, {**choices, **choice}, matters)
+                    yield from run(rest, after, {**choices, **choice}, matters, slot)
         elif name == "g":
             for choice, after in _seagull_stage(state, t, entered, None):
                 where = find_piece(after.board, SEAGULL)
                 moved = early and (gull in region or where is None or where in region)
-                yield from run(rest, after, {**choices, **choice}, matters or moved)
+                yield from run(rest, after, {**choices, **choice}, matters or moved, slot)
         else:
             for choice, after in _krill_stage(state, t, entered, None):
                 if early and not choice:
                     continue  # no krill egg: nothing comes early
                 laid = early and (after.won or bool(region.intersection(choice["krill"])))
-                yield from run(rest, after, {**choices, **choice}, matters or laid)
+                yield from run(rest, after, {**choices, **_krill_choice(choice, slot)}, matters or laid, slot)
 
-    for order, flags in EARLY_ORDERS:
+    for order, seagull_early, slot in EARLY_ORDERS:
         if gull is None and order.index("g") < order.index("s"):
             continue  # no seagull move to make early
-        for choices, after in run(order, turn, {}, False):
-            yield {**choices, **flags}, after
+        for choices, after in run(order, turn, {}, False, slot):
+            yield ({**choices, "seagull_early": 1} if seagull_early else choices), after
+
+
+def _apart_slots(eggs: int, slots: set[int], seagull_early: int) -> list[tuple[int, ...]]:
+    """The slots of the krill eggs laid apart (P-9a), in the order they are tried: each tuple in the
+    order the eggs are laid. One egg between the stop effects; then two eggs at two different times
+    away from the stop effects, both between them, and one between them with the other elsewhere.
+    A version whose eggs could be laid together gives a position listed before (_apart_ways). With
+    the seagull between the stop effects (seagull_early 2) an egg must be laid after it, between
+    them (and win): else the seagull could move before or after the tent, whose turn only carries
+    it round the ring."""
+    timeline = {0: (KRILL_BEFORE_STOPS, KRILL_BETWEEN_STOPS, KRILL_BEFORE_GULL, KRILL_LAST),
+                1: (KRILL_BEFORE_GULL, KRILL_BEFORE_STOPS, KRILL_BETWEEN_STOPS, KRILL_LAST),
+                2: (KRILL_BEFORE_STOPS, KRILL_BEFORE_GULL, KRILL_BETWEEN_STOPS, KRILL_LAST)}[seagull_early]
+    between = KRILL_BETWEEN_STOPS
+    out = [(between,)] if between in slots else []
+    if eggs >= 2:
+        pairs = [(a, b) for i, a in enumerate(timeline) for b in timeline[i + 1:] if a in slots and b in slots]
+        out += [pair for pair in pairs if between not in pair and seagull_early != 2]
+        out += [(between, between)] if between in slots else []
+        out += [pair for pair in pairs if between in pair]
+    return out
+
+
+def _apart_ways(state: State, turn: _Turn, entered, stop):
+    """The versions with the krill eggs apart (P-9a, each egg its own effect), in _apart_slots order;
+    for each, the choices stage by stage in the order the effects happen.
+
+    Tried only where they can give a new position. An egg between the tent and the river must win
+    (else it could be laid before or after the tent, whose turn just moves it round the ring), or,
+    with two eggs there, the second must. Two eggs at different times: the first must land on a
+    space the tent or river acts on, or fill the last empty space (before the seagull), and the
+    second land on such a space, win, or take the space the seagull left; else either egg could
+    join the other (an order listed before) and give the same position.
+    """
+    me = state.to_move
+    krill = sum(1 for s in entered if state.tile(s) is not None and state.tile(s).kind == KRILL)
+    if not krill or turn.won or not turn.supply[me]:
+        return
+    tent_turns, river_flows = _stop_triggers(state, turn, stop)
+    gull_moves = _seagull_moves(state, turn, entered)
+    region = _stop_region(state, turn, stop)
+    slots = {KRILL_LAST} | ({KRILL_BEFORE_GULL} if gull_moves else set()) | ({KRILL_BEFORE_STOPS} if region else set())
+    if tent_turns and river_flows:
+        slots.add(KRILL_BETWEEN_STOPS)
+    stops = [TENT] * tent_turns + [RIVER] * river_flows
+    network = _river_network(state, stop) if river_flows else []
+    ways = [(first, priority, branches) for first in range(len(stops)) for priority in range(4 if river_flows else 1)
+            for branches in range(4 if river_flows else 1)]
+
+    def stop_effect(t: _Turn, way: tuple, k: int) -> _Turn | None:
+        """The k-th stop effect in `way`'s order carried out; None when `way` has a choice that is not there."""
+        first, priority, branches = way
+        effect = (stops[::-1] if first else stops)[k]
+        after = t.copy()
+        if effect == TENT:
+            if not t.won:
+                _turn_tent(state, after, state.tiles_of(TENT)[0])
+            return after
+        used, contests = _flow(state, after, network, priority, branches) if not t.won else (0, 0)
+        return after if branches < 1 << used and priority < 1 << contests else None
+
+    def run(tokens: list, t: _Turn, choices: dict, way: tuple, laid: list, vacated: int | None):
+        if not tokens:
+            if len(laid) == len(egg_slots):
+                names = ("river_first", "river_priority", "branches")
+                order = sorted(laid, key=lambda egg: egg[0])  # by space; the same space twice: in the order laid
+                yield ({**{n: v for n, v in zip(names, way) if v}, **choices, "krill": tuple(s for s, _ in order),
+                        "krill_order": krill_order([slot for _, slot in order])}, t)
+            return
+        token, rest = tokens[0], tokens[1:]
+        if token == "g":
+            before = find_piece(t.board, SEAGULL)
+            for choice, after in _seagull_stage(state, t, entered, None):
+                yield from run(rest, after, {**choices, **choice}, way, laid, before)
+        elif token in ("x", "y"):
+            for chosen in ways if token == "x" else [way]:
+                after = stop_effect(t, chosen, 0 if token == "x" else 1)
+                if after is not None:
+                    yield from run(rest, after, choices, chosen, laid, vacated)
+        elif not t.won:
+            k = len(laid)
+            last_between = egg_slots[k] == KRILL_BETWEEN_STOPS and KRILL_BETWEEN_STOPS not in egg_slots[k + 1:]
+            for square in (s for s in range(state.size) if t.board[s] is None):
+                after = t.copy()
+                after.lay(me, square)
+                after.note(KRILL, laid=(square,), side=me)
+                if last_between and not after.won:
+                    continue
+                if len(set(egg_slots)) > 1:
+                    full = all(piece is not None for piece in after.board)
+                    if k == 0 and not (square in region or full):
+                        continue
+                    if k == 1 and not (square in region or after.won or square == vacated):
+                        continue
+                yield from run(rest, after, choices, way, [*laid, (square, egg_slots[k])], vacated)
+
+    gull_times = [0] + [1] * bool(gull_moves and region) + [2] * bool(gull_moves and len(stops) == 2)
+    for seagull_early in gull_times:
+        gull = ["g"] if gull_moves else []
+        for egg_slots in _apart_slots(min(krill, turn.supply[me]), slots, seagull_early):
+            tokens = {0: ["x", "y"][:len(stops)] + gull, 1: gull + ["x", "y"][:len(stops)], 2: ["x", "g", "y"]}[seagull_early]
+            for k in range(len(egg_slots) - 1, -1, -1):
+                anchor = {KRILL_BEFORE_STOPS: "x", KRILL_BETWEEN_STOPS: "y", KRILL_BEFORE_GULL: "g"}.get(egg_slots[k])
+                tokens.insert(tokens.index(anchor) if anchor else len(tokens), "k")
+            for choices, after in run(tokens, turn, {}, (0, 0, 0), [], None):
+                yield ({**choices, "seagull_early": seagull_early} if seagull_early else choices), after
 
 
 def _blazing_stage(state: State, turn: _Turn, fixed: Move | None):
