@@ -10,7 +10,7 @@ from solver.games.penguins import penguins_binding as binding
 from solver.games.penguins import penguins_rules as ref
 from solver.games.penguins.penguins_notation import format_move, format_position, parse_move, parse_position
 from solver.games.registry import game
-from solver.perft import perft
+from solver.commands.perft import perft
 from tests.penguins.effect_orders import move_count
 from tests.penguins.penguins_agree import listed, play
 
