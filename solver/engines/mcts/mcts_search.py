@@ -149,13 +149,37 @@ def interval(n: int, total: float, squares: float) -> tuple[float, float]:
     return max(mean - half, 0.0), min(mean + half, 1.0)
 
 
+def rank_root_moves(stats: dict[int, tuple[int, float, float]], chance_root: bool = False):
+    """Rank root moves from their (visits, summed reward, summed squared reward); return (the moves
+    best first, each move's 95% interval, the moves equal to the best). The moves searched at
+    least MIN_VISIT_SHARE as often as the most visited rank by their lower bound, the others
+    after them by visits; equal are the former whose interval reaches the best's lower bound. At a
+    chance root (outcomes, not choices: nobody's reward is kept) every move ranks by visits and
+    none is called equal."""
+    bounds = {move: interval(n, total, squares) for move, (n, total, squares) in stats.items()}
+    most = max((n for n, _, _ in stats.values()), default=0)
+    compared = {move for move, (n, _, _) in stats.items() if not chance_root and n > 0 and n >= MIN_VISIT_SHARE * most}
+
+    def rank(move):
+        """Compared moves by lower bound first, then the rest by visits; ties by more visits, then mean, then move code."""
+        n, total, _ = stats[move]
+        if move in compared:
+            return (0, -bounds[move][0], -n, move)
+        return (1, -n, -total, move)
+
+    order = sorted(stats, key=rank)
+    equal: tuple[int, ...] = ()
+    if order and order[0] in compared:
+        floor = bounds[order[0]][0]
+        equal = tuple(move for move in order if move in compared and bounds[move][1] >= floor)
+    return order, bounds, equal
+
+
 def _analysis(trees: list[Tree], multipv: int, started: float, stopped: str, threads: int, notes: list[str]) -> Analysis:
     """Merge the root children of every tree by move and build the result record. A line gets a
     win chance where the kernel backs up search_values (its score is then not one) and an
-    expected score margin where the kernel has scores. The moves searched at least
-    MIN_VISIT_SHARE as often as the most visited rank by the lower bound of their 95% interval,
-    the others after them by visits; at a chance root (outcomes, not choices: nobody's reward is
-    kept) every move ranks by visits and has no interval."""
+    expected score margin where the kernel has scores; moves rank as rank_root_moves says, and
+    at a chance root they have no interval."""
     totals: dict[int, list] = {}
     for index, tree in enumerate(trees):
         moves, visits, rewards, report = tree.root_children()
@@ -170,19 +194,8 @@ def _analysis(trees: list[Tree], multipv: int, started: float, stopped: str, thr
                 entry[2], entry[3] = index, n
     module = trees[0].kernel.module
     chance_root = bool(module.is_chance(trees[0].root))
-    bounds = {move: interval(entry[0], entry[1], entry[6]) for move, entry in totals.items()}
-    most = max((entry[0] for entry in totals.values()), default=0)
-    compared = {move for move, entry in totals.items()
-                if not chance_root and entry[0] > 0 and entry[0] >= MIN_VISIT_SHARE * most}
-
-    def rank(item):
-        """Compared moves by lower bound first, then the rest by visits; ties by mean, then move code."""
-        move, (n, total, *_) = item
-        if move in compared:
-            return (0, -bounds[move][0], -n, move)
-        return (1, -n, -total, move)
-
-    ranked = sorted(totals.items(), key=rank)
+    order, bounds, equal = rank_root_moves({move: (e[0], e[1], e[6]) for move, e in totals.items()}, chance_root)
+    ranked = [(move, totals[move]) for move in order]
     reports_win, reports_margin = hasattr(module, "search_values"), hasattr(module, "scores")
     lines = []
     for move, (n, total, best_tree, _, wins, margins, _) in ranked[: max(multipv, 1)]:
@@ -193,10 +206,6 @@ def _analysis(trees: list[Tree], multipv: int, started: float, stopped: str, thr
                           win=wins / n if reports_win and n else None,
                           margin=margins / n if reports_margin and n else None,
                           low=low, high=high))
-    equal: tuple[int, ...] = ()
-    if ranked and ranked[0][0] in compared:
-        floor = bounds[ranked[0][0]][0]
-        equal = tuple(move for move, _ in ranked if move in compared and bounds[move][1] >= floor)
     simulations = sum(tree.simulations for tree in trees)
     totals = sum(tree.seat_totals for tree in trees)
     return Analysis(
