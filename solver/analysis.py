@@ -51,8 +51,9 @@ class Score:
 @dataclass(frozen=True)
 class Line:
     """One analysed root move: its score, principal variation (kernel move codes, the move
-    first) and, for MCTS, its visit count; for MCTS on a game whose score is not a win chance
-    (oros), also the mean win share and the mean final score margin over the best other seat."""
+    first) and, for MCTS, its visit count and the 95% interval (low, high) of its score; for
+    MCTS on a game whose score is not a win chance (oros), also the mean win share and the mean
+    final score margin over the best other seat."""
 
     move: int
     score: Score
@@ -60,6 +61,8 @@ class Line:
     visits: int | None = None
     win: float | None = None
     margin: float | None = None
+    low: float | None = None
+    high: float | None = None
 
 
 @dataclass
@@ -75,6 +78,9 @@ class Analysis:
     threads: int = 1
     notes: list[str] = field(default_factory=list)
     seat_values: tuple[float, ...] | None = None  # MCTS: each seat's mean result over the simulations
+    # MCTS: the best move and every move whose 95% interval reaches the best's lower bound, in
+    # rank order: they cannot be told apart at this budget (empty where nothing says so)
+    equal: tuple[int, ...] = ()
 
     @property
     def best(self) -> Line | None:

@@ -51,6 +51,27 @@ def outcome_words(line: Line, game: Game) -> str:
     return ", ".join(said)
 
 
+def interval_text(line: Line) -> str:
+    """The 95% interval of an MCTS line's score, e.g. '52.9-55.9%'; '' without one."""
+    if line.low is None or line.high is None:
+        return ""
+    return f"{100 * line.low:.1f}-{100 * line.high:.1f}%"
+
+
+EQUAL_NAMED = 6  # moves an "equally good" sentence names before counting the rest
+
+
+def equal_moves_text(state, analysis: Analysis, game: Game) -> str:
+    """The moves that cannot be told apart from the best at this budget, named, e.g. 'bS, 4E and
+    bN' (after EQUAL_NAMED of them, 'and 9 other moves'); '' where the best stands alone."""
+    if len(analysis.equal) < 2:
+        return ""
+    names = [game.format_move(state, move) for move in analysis.equal]
+    if len(names) > EQUAL_NAMED:
+        names = names[:EQUAL_NAMED - 1] + [f"{len(names) - EQUAL_NAMED + 1} other moves"]
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def print_analysis(state, spec: EngineSpec, analysis: Analysis, game: Game) -> None:
     """The analysis as a table of lines with a summary, on stdout."""
     console = terminal()
@@ -65,13 +86,16 @@ def print_analysis(state, spec: EngineSpec, analysis: Analysis, game: Game) -> N
     best = analysis.lines[0]
     margin = "margin" if best.margin is not None else None
     win = "win" if best.win is not None else None
-    for column in ("#", "move", "score", margin, win, "visits" if analysis.engine == "mcts" else None, "line"):
+    interval = "95%" if best.low is not None else None
+    for column in ("#", "move", "score", interval, margin, win, "visits" if analysis.engine == "mcts" else None, "line"):
         if column:
-            table.add_column(column, justify="left" if column in ("move", "score", "line") else "right")
+            table.add_column(column, justify="left" if column in ("move", "score", "95%", "line") else "right")
     for rank, line in enumerate(analysis.lines, start=1):
         moves = pv_texts(state, line.pv, game)
         shown = " ".join(moves[:PV_SHOWN]) + (" ..." if len(moves) > PV_SHOWN else "")
         cells = [str(rank), moves[0], line.score.text()]
+        if interval:
+            cells.append(interval_text(line))
         if margin:
             cells.append("" if line.margin is None else f"{line.margin:+.1f}")  # None: a move never visited
         if win:
@@ -85,6 +109,10 @@ def print_analysis(state, spec: EngineSpec, analysis: Analysis, game: Game) -> N
         expected = outcome_words(best, game)
         console.print(f"best      {pv_texts(state, best.pv, game)[0]}: {words}" + (f"; {expected}" if expected else ""),
                       markup=False, highlight=False, soft_wrap=True)
+        equal = equal_moves_text(state, analysis, game)
+        if equal:
+            console.print(f"equal     {equal} are equally good after {analysis.nodes:,} simulations "
+                          "(their 95% intervals overlap)", markup=False, highlight=False, soft_wrap=True)
     console.print(
         f"depth {analysis.depth}  {unit} {analysis.nodes:,}  {analysis.nodes_per_second:,.0f} {unit}/s  "
         f"time {analysis.seconds:.2f} s", markup=False, highlight=False, soft_wrap=True,
@@ -121,9 +149,11 @@ def analysis_json(state, spec: EngineSpec, analysis: Analysis, game: Game) -> st
         "stopped": analysis.stopped,
         "lines": [
             {"move": pv_texts(state, line.pv, game)[0], "score": line.score.as_json(), "pv": pv_texts(state, line.pv, game),
-             "visits": line.visits, "win": line.win, "margin": line.margin}
+             "visits": line.visits, "win": line.win, "margin": line.margin,
+             "interval": None if line.low is None else [line.low, line.high]}
             for line in analysis.lines
         ],
+        "equal": [game.format_move(state, move) for move in analysis.equal],
         "notes": analysis.notes,
     })
 
@@ -175,6 +205,7 @@ def chance_json(state, spec: EngineSpec, game: Game) -> str:
         "threads": spec.settings.get("threads", 1),
         "stopped": "chance",
         "lines": [],
+        "equal": [],
         "notes": [chance_note(state, game)],
         "chance": [{"move": game.format_move(state, code), "probability": float(p)}
                    for code, p in game.chance_outcomes(state)],

@@ -18,7 +18,7 @@ def hint_lines(entry, state, top: int, seconds: float, goal, budget, run_search:
 
         return plan_lines(entry, state, goal, run_plan(entry, EngineSpec.build(engine, {"time": seconds}), state,
                                                        goal, budget))
-    from solver.output.analysis_output import chance_table_lines, outcome_words
+    from solver.output.analysis_output import chance_table_lines, equal_moves_text, interval_text, outcome_words
 
     seat = entry.seat_name(state)
     wanted = {"time": seconds, "multipv": top}
@@ -43,9 +43,13 @@ def hint_lines(entry, state, top: int, seconds: float, goal, budget, run_search:
         searched = f"searched {result.depth} {'ply' if result.depth == 1 else 'plies'} in {result.seconds:.1f} s"
     lines = [f"Best moves for {seat} ({searched}):"]
     for rank, line in enumerate(result.lines, start=1):
-        expected = outcome_words(line, entry)
+        said = [outcome_words(line, entry), interval_text(line) and f"95% interval {interval_text(line)}"]
         lines.append(f"{rank}. {entry.format_move(state, line.move):7} {entry.explain(state, line.move, line.score)}"
-                     + (f"; {expected}" if expected else ""))
+                     + "".join(f"; {words}" for words in said if words))
+    equal = equal_moves_text(state, result, entry)
+    if equal:
+        lines.append(f"Equally good after {result.nodes:,} simulations (their 95% intervals overlap, the search "
+                     f"cannot tell them apart): {equal}.")
     lines += [f"note: {note}" for note in result.notes]
     if result.stopped == "interrupted":
         lines.append("note: stopped by Ctrl-C: the best moves found so far")

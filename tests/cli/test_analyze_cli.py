@@ -28,7 +28,8 @@ def test_analyze_json_has_documented_keys_and_a_legal_pv():
     assert len(lines) == 1
     result = json.loads(lines[0])
     assert set(result) == {"game", "position", "to_move", "engine", "depth", "nodes", "nps", "seconds", "threads",
-                           "stopped", "lines", "notes"}
+                           "stopped", "lines", "equal", "notes"}
+    assert result["equal"] == []  # alpha-beta says nothing of confidence
     assert result["depth"] == 4 and result["stopped"] == "depth" and len(result["lines"]) == 2
     state = parse_position(MIDGAME)
     for text in result["lines"][0]["pv"]:

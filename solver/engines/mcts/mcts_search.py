@@ -1,8 +1,18 @@
 """MCTS (UCT) analysis: the Python driver around the numba kernels of solver/engines/mcts/mcts_core.py.
 
 Root parallelism: `threads` independent trees, each grown by its own Python thread calling the
-GIL-free kernel in chunks, seeded seed + thread index; their root children are merged by move.
-A fixed seed, simulation limit and thread count give exactly the same result every time.
+GIL-free kernel in chunks, seeded seed + thread index; their root children are merged by move
+(visits, summed rewards and summed squared rewards add up). A fixed seed, simulation limit and
+thread count give exactly the same result every time.
+
+Confidence: each root move's mean reward comes with a 95% interval, mean +- 1.96 sd / sqrt(n)
+with sd the sample standard deviation of its n returns (the normal approximation to the mean of
+n draws, as in any statistics text; with n < 2 the interval is the whole reward range 0..1). The
+best move is the one with the highest lower bound among the moves searched at least
+MIN_VISIT_SHARE as often as the most visited one: KataGo's LCB move selection
+(useLcbForSelection, minVisitPropForLCB = 0.15 in KataGo's cpp/program/setup.cpp), which keeps
+a rarely visited move with a lucky mean from being chosen. Those moves whose intervals reach the
+best's lower bound cannot be told apart from it at this budget: the analysis lists them as equal.
 
 Example:
 
@@ -15,6 +25,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from typing import Callable
@@ -37,6 +48,9 @@ FIRST_CHUNK, MAX_CHUNK = 32, 65_536
 PROGRESS_EVERY = 0.2
 POLL = 0.05  # how often the main thread wakes (and can take a KeyboardInterrupt)
 MAX_PV = 64
+Z95 = 1.959964  # the standard normal quantile of 97.5%: a two-sided 95% interval
+MIN_VISIT_SHARE = 0.15  # KataGo's minVisitPropForLCB: moves with fewer visits than this share of
+# the most visited move's are not compared by their lower bound (nor called equal to the best)
 
 
 def tree_capacity(memory_mb: float, threads: int = 1) -> int:
@@ -56,7 +70,7 @@ class Tree:
         self.arrays = tuple(np.zeros(capacity, dtype=dtype) for _, dtype in core.NODE_ARRAYS)
         self.meta = np.zeros(core.META_LEN, dtype=np.int64)
         self.seat_totals = np.zeros(kernel.module.SEATS, dtype=np.float64)
-        self.root_report = np.zeros((self.max_moves, 2), dtype=np.float64)  # (win share, margin) sums
+        self.root_report = np.zeros((self.max_moves, 3), dtype=np.float64)  # (win share, margin, reward²) sums
         self.rng = new_rng(seed)
         core.reset_tree(*self.arrays, self.meta)
 
@@ -102,8 +116,8 @@ class Tree:
         ))
 
     def root_children(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """(moves, visits, total rewards of the root player, summed (win share, margin) rows) of
-        the root's children."""
+        """(moves, visits, total rewards of the root player, summed (win share, margin, squared
+        reward) rows) of the root's children."""
         move_of, _, first_child, child_count, visits, reward, _, _ = self.arrays
         moves = np.empty(self.max_moves, dtype=np.int64)
         counts = np.empty(self.max_moves, dtype=np.int64)
@@ -123,31 +137,75 @@ class Tree:
         return (int(move),)
 
 
+def interval(n: int, total: float, squares: float) -> tuple[float, float]:
+    """The 95% interval of the mean of `n` rewards in 0..1 that sum to `total`, their squares
+    to `squares`: mean +- Z95 sd / sqrt(n) (normal approximation), clipped to 0..1; (0, 1)
+    below two rewards, whose spread is unknown."""
+    if n < 2:
+        return 0.0, 1.0
+    mean = total / n
+    variance = max(squares - n * mean * mean, 0.0) / (n - 1)
+    half = Z95 * math.sqrt(variance / n)
+    return max(mean - half, 0.0), min(mean + half, 1.0)
+
+
+def rank_root_moves(stats: dict[int, tuple[int, float, float]], chance_root: bool = False):
+    """Rank root moves from their (visits, summed reward, summed squared reward); return (the moves
+    best first, each move's 95% interval, the moves equal to the best). The moves searched at
+    least MIN_VISIT_SHARE as often as the most visited rank by their lower bound, the others
+    after them by visits; equal are the former whose interval reaches the best's lower bound. At a
+    chance root (outcomes, not choices: nobody's reward is kept) every move ranks by visits and
+    none is called equal."""
+    bounds = {move: interval(n, total, squares) for move, (n, total, squares) in stats.items()}
+    most = max((n for n, _, _ in stats.values()), default=0)
+    compared = {move for move, (n, _, _) in stats.items() if not chance_root and n > 0 and n >= MIN_VISIT_SHARE * most}
+
+    def rank(move):
+        """Compared moves by lower bound first, then the rest by visits; ties by more visits, then mean, then move code."""
+        n, total, _ = stats[move]
+        if move in compared:
+            return (0, -bounds[move][0], -n, move)
+        return (1, -n, -total, move)
+
+    order = sorted(stats, key=rank)
+    equal: tuple[int, ...] = ()
+    if order and order[0] in compared:
+        floor = bounds[order[0]][0]
+        equal = tuple(move for move in order if move in compared and bounds[move][1] >= floor)
+    return order, bounds, equal
+
+
 def _analysis(trees: list[Tree], multipv: int, started: float, stopped: str, threads: int, notes: list[str]) -> Analysis:
     """Merge the root children of every tree by move and build the result record. A line gets a
     win chance where the kernel backs up search_values (its score is then not one) and an
-    expected score margin where the kernel has scores."""
+    expected score margin where the kernel has scores; moves rank as rank_root_moves says, and
+    at a chance root they have no interval."""
     totals: dict[int, list] = {}
     for index, tree in enumerate(trees):
         moves, visits, rewards, report = tree.root_children()
-        for move, n, total, (wins, margins) in zip(moves.tolist(), visits.tolist(), rewards.tolist(), report.tolist()):
-            entry = totals.setdefault(move, [0, 0.0, -1, -1, 0.0, 0.0])
+        for move, n, total, (wins, margins, squares) in zip(moves.tolist(), visits.tolist(), rewards.tolist(), report.tolist()):
+            entry = totals.setdefault(move, [0, 0.0, -1, -1, 0.0, 0.0, 0.0])
             entry[0] += n
             entry[1] += total
             entry[4] += wins
             entry[5] += margins
+            entry[6] += squares
             if n > entry[3]:  # the PV comes from the tree that searched the move most
                 entry[2], entry[3] = index, n
-    ranked = sorted(totals.items(), key=lambda item: (-item[1][0], -item[1][1], item[0]))
     module = trees[0].kernel.module
+    chance_root = bool(module.is_chance(trees[0].root))
+    order, bounds, equal = rank_root_moves({move: (e[0], e[1], e[6]) for move, e in totals.items()}, chance_root)
+    ranked = [(move, totals[move]) for move in order]
     reports_win, reports_margin = hasattr(module, "search_values"), hasattr(module, "scores")
     lines = []
-    for move, (n, total, best_tree, _, wins, margins) in ranked[: max(multipv, 1)]:
+    for move, (n, total, best_tree, _, wins, margins, _) in ranked[: max(multipv, 1)]:
         mean = total / n if n else 0.5
         pv = trees[best_tree].pv(move) if n else (move,)
+        low, high = (None, None) if chance_root else bounds[move]
         lines.append(Line(move, Score("value", mean), pv, n,
                           win=wins / n if reports_win and n else None,
-                          margin=margins / n if reports_margin and n else None))
+                          margin=margins / n if reports_margin and n else None,
+                          low=low, high=high))
     simulations = sum(tree.simulations for tree in trees)
     totals = sum(tree.seat_totals for tree in trees)
     return Analysis(
@@ -160,6 +218,7 @@ def _analysis(trees: list[Tree], multipv: int, started: float, stopped: str, thr
         threads=threads,
         notes=notes,
         seat_values=tuple(float(t) / simulations for t in totals) if simulations else None,
+        equal=equal,
     )
 
 
