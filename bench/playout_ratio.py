@@ -21,7 +21,6 @@ import argparse
 import random
 import time
 
-from kernels import kernel_module
 from kernels.rng import new_rng
 from solver.games.registry import game
 
@@ -47,7 +46,7 @@ def reference_playouts(record, root, count: int, seed: int) -> int:
 def kernel_playouts(record, root, count: int, seed: int) -> int:
     """Play `count` random games from the State `root` in the kernel; return the plies played."""
     words = record.to_kernel(root)
-    return int(kernel_module(record.kernel_name(words)).random_playouts(words, count, new_rng(seed)))
+    return int(record.kernel(words).module.random_playouts(words, count, new_rng(seed)))
 
 
 def timed(run, *args) -> tuple[int, float]:

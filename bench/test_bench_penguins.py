@@ -7,7 +7,6 @@ Run: python -m pytest bench --benchmark-columns=mean,ops,rounds
 import numpy as np
 import pytest
 
-from kernels import kernel_module
 from solver.commands.bench import MIDGAME
 from solver.commands.perft import perft
 from solver.commands.warmup import warm_up
@@ -34,7 +33,7 @@ def midgame():
 
 def test_movegen_kernel(benchmark, midgame):
     """Kernel legal move generation on the mid-game position."""
-    k = kernel_module(binding.kernel_name(midgame[1]))
+    k = game("penguins").kernel(midgame[1]).module
     out = np.empty(k.MAX_MOVES, dtype=np.int64)
     n = benchmark(k.legal_moves, midgame[1], out)
     assert n == len(ref.legal_moves(midgame[0]))
