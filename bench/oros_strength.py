@@ -40,7 +40,7 @@ from kernels.rng import new_rng, random_below
 from solver.commands.match import mix_seed
 from solver.engines.mcts.mcts_search import mcts_analysis
 from solver.games.oros import oros_game_binding as binding
-from solver.games.oros.oros_full_data import PERSONALITIES
+from kernels.oros.oros_game_data import PERSONALITIES
 from solver.games.oros.oros_full_state import setup
 
 UNIFORM = "oros.oros_game_uniform"

@@ -2,7 +2,7 @@
 kernels/oros/data/*.toml and checked once. docs/rules/oros.md (sections 12, 13 and 17) explains them.
 
 It lives with the kernel, whose layout (kernels/oros/oros_game_layout.py) compiles these numbers
-in as tables; the reference rules read it through solver/games/oros/oros_full_data.py. Imports no
+in as tables; the reference rules import its tables from here. Imports no
 numba and nothing of solver/: cells are numbered as the Oros notation numbers them (row by row)."""
 
 from __future__ import annotations

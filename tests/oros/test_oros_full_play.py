@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from solver.games.oros.oros_full_data import KINDS, PERSONALITIES, design
+from kernels.oros.oros_game_data import KINDS, PERSONALITIES, design
 from solver.games.oros.oros_full_plies import EndTurn
 from solver.games.oros.oros_full_rules import (
     chance_outcomes,

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from solver.games.oros import oros_game_binding as binding
-from solver.games.oros.oros_full_data import COLUMNS, SLOTS, design
+from kernels.oros.oros_game_data import COLUMNS, SLOTS, design
 from solver.games.oros.oros_full_effects import advance_demigod, demigod_target, play_map_move
 from solver.games.oros.oros_full_plies import *  # noqa: F403  (the ply kinds)
 from solver.games.oros.oros_full_rules import chance_outcomes, is_chance, is_over, legal_actions, mover, result, successor

@@ -32,7 +32,7 @@ import pytest
 from kernels.oros import oros_game_layout as layout
 from kernels.rng import new_rng
 from solver.games.oros import oros_game_binding as binding
-from solver.games.oros.oros_full_data import COLUMNS, HORIZON_COLUMNS, PERSONALITIES, SLOTS, design
+from kernels.oros.oros_game_data import COLUMNS, HORIZON_COLUMNS, PERSONALITIES, SLOTS, design
 from solver.games.oros.oros_full_plies import Act, EndTurn
 from solver.games.oros.oros_full_rules import chance_outcomes, is_chance, is_over, legal_actions, mover, result, successor
 from solver.games.oros.oros_full_state import SANCTUM, State, setup, slot

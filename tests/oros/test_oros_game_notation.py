@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from solver.errors import IllegalMove, NotationError
-from solver.games.oros.oros_full_data import PERSONALITIES
+from kernels.oros.oros_game_data import PERSONALITIES
 from solver.games.oros.oros_full_plies import Act
 from solver.games.oros.oros_full_rules import chance_outcomes, is_chance, is_over, legal_actions, successor
 from solver.games.oros.oros_full_state import setup

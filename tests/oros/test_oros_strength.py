@@ -13,7 +13,7 @@ import pytest
 from kernels.oros import oros_game_layout as layout
 from kernels.rng import new_rng, random_below
 from solver.games.oros import oros_game_binding as binding
-from solver.games.oros.oros_full_data import PERSONALITIES
+from kernels.oros.oros_game_data import PERSONALITIES
 from solver.games.oros.oros_full_state import setup
 
 GAMES = 20  # per deck: about 1 s for both players after the kernel is loaded

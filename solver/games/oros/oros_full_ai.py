@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.games.oros.oros_full_data import Card, design
+from kernels.oros.oros_game_data import Card, design
 from solver.games.oros.oros_full_effects import (
     advance_demigod,
     build_sanctuary,

@@ -31,7 +31,7 @@ from solver.games.oros.oros_board import (
     wrap_note,
 )
 from solver.games.oros.oros_full_ai import draw_pile
-from solver.games.oros.oros_full_data import COLUMNS, KINDS, SLOTS, design
+from kernels.oros.oros_game_data import COLUMNS, KINDS, SLOTS, design
 from solver.games.oros.oros_full_game import phase_text
 from solver.games.oros.oros_full_scoring import knowledge
 from solver.games.oros.oros_full_state import HOME, SANCTUM, State, sanctuaries_on, seat, slot, tile

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.games.oros import oros_rules
-from solver.games.oros.oros_full_data import COLUMNS, HORIZON_COLUMNS, KINDS, LEVELS, design
+from kernels.oros.oros_game_data import COLUMNS, HORIZON_COLUMNS, KINDS, LEVELS, design
 from solver.games.oros.oros_full_state import (
     HOME,
     SANCTUM,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from solver.games.oros import oros_explain
 from solver.games.oros import oros_full_rules as rules
-from solver.games.oros.oros_full_data import COLUMNS, design
+from kernels.oros.oros_game_data import COLUMNS, design
 from solver.games.oros.oros_full_effects import player_map
 from solver.games.oros.oros_full_game import format_move, legal_moves, phase_text
 from solver.games.oros.oros_full_plies import *  # noqa: F403  (the ply kinds)

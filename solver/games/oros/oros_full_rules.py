@@ -25,7 +25,7 @@ from itertools import combinations
 
 from solver.games.oros import oros_rules
 from solver.games.oros.oros_full_ai import ai_turn, draw_pile
-from solver.games.oros.oros_full_data import COLUMNS, LEVELS, SLOTS, design
+from kernels.oros.oros_game_data import COLUMNS, LEVELS, SLOTS, design
 from solver.games.oros.oros_full_effects import (
     advance_demigod,
     build_sanctuary,

@@ -3,7 +3,7 @@ the pyramid, the sanctuaries by their hats, the abilities and the horizon."""
 
 from __future__ import annotations
 
-from solver.games.oros.oros_full_data import KNOWLEDGE_COLUMNS, design
+from kernels.oros.oros_game_data import KNOWLEDGE_COLUMNS, design
 from solver.games.oros.oros_full_state import State, ability, hat, is_studying
 
 

@@ -17,8 +17,9 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from kernels.oros.oros_game_data import COLUMNS, KINDS, PERSONALITIES, SLOTS, design
 from solver.errors import CalderaError
-from solver.games.oros.oros_full_data import COLUMNS, KINDS, PERSONALITIES, SLOTS, design, start_map
+from solver.games.oros.oros_full_data import start_map
 from solver.games.oros.oros_rules import MOUNTAIN, ORTHOGONAL, SEA, step
 from solver.games.oros.oros_rules import State as MapState
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from solver.games.board_tools import checked_highlight
 from solver.games.oros.oros_full_board import SHORT, decks, pyramid, seat_columns, turn
-from solver.games.oros.oros_full_data import COLUMNS, KINDS
+from kernels.oros.oros_game_data import COLUMNS, KINDS
 from solver.games.oros.oros_full_state import State, sanctuaries_on, seat, tile
 from solver.games.oros.oros_game_notation import KIND_LETTERS, SEAT_LETTERS
 from solver.games.oros.oros_board import wrap_note

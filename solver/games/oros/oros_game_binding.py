@@ -15,7 +15,7 @@ from kernels.oros import oros_game_layout as layout
 from solver.games.kernel_calls import KernelCalls
 from solver.games.oros.oros_binding import from_kernel as map_from_kernel
 from solver.games.oros.oros_binding import to_kernel as map_to_kernel
-from solver.games.oros.oros_full_data import COLUMNS, KINDS, PERSONALITIES, SLOTS
+from kernels.oros.oros_game_data import COLUMNS, KINDS, PERSONALITIES, SLOTS
 from solver.games.oros.oros_full_effects import player_map
 from solver.games.oros.oros_full_plies import *  # noqa: F403  (the ply kinds)
 from solver.games.oros.oros_full_rules import mover

@@ -38,7 +38,7 @@ from solver.errors import IllegalMove, NotationError
 from solver.games.notation_tools import move_text, parts_with_columns, whole_number, words_with_columns
 from solver.games.oros import oros_notation
 from solver.games.oros.oros_full_ai import draw_pile
-from solver.games.oros.oros_full_data import COLUMNS, HORIZON_COLUMNS, KINDS, LEVELS, PERSONALITIES, SLOTS, design
+from kernels.oros.oros_game_data import COLUMNS, HORIZON_COLUMNS, KINDS, LEVELS, PERSONALITIES, SLOTS, design
 from solver.games.oros.oros_full_effects import player_map
 from solver.games.oros.oros_full_plies import *  # noqa: F403  (the ply kinds)
 from solver.games.oros.oros_full_rules import MAP_KINDS, chance_outcomes, is_chance, legal_actions, mover
