@@ -37,6 +37,18 @@ class Setting:
         return Setting(RANGES[name].kind, default, help, RANGES[name])
 
 
+# Settings several engines share, declared once so that their help and ranges agree.
+TIME = Setting.number("time", None, "seconds to think (3 when no other limit is given)")
+MULTIPV = Setting.number("multipv", 1, "number of best moves to report")
+# The limits of a depth-first search (alpha-beta, expectimax): without any of them, DEFAULT_TIME_S.
+DEPTH_FIRST_LIMITS = {
+    "depth": Setting.number("depth", None, "plies to search"),
+    "nodes": Setting.number("nodes", None, "stop after about this many nodes"),
+    "time": TIME,
+    "hash": Setting.number("hash", 64, "transposition table size in MB"),
+}
+
+
 @dataclass(frozen=True)
 class EngineRecord:
     """An engine: its name, what it plays, its settings and how it runs.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from solver.analysis import WIN
-from solver.engines.engine_record import EngineRecord, Setting
+from solver.engines.engine_record import DEPTH_FIRST_LIMITS, MULTIPV, EngineRecord, Setting
 from solver.errors import CalderaError, shown
 from solver.games.game_record import lazy
 
@@ -26,12 +26,9 @@ ENGINE = EngineRecord(
     name="alphabeta",
     plays="two-player games without chance",
     settings={
-        "depth": Setting.number("depth", None, "plies to search"),
-        "nodes": Setting.number("nodes", None, "stop after about this many nodes"),
-        "time": Setting.number("time", None, "seconds to think (3 when no other limit is given)"),
-        "hash": Setting.number("hash", 64, "transposition table size in MB"),
+        **DEPTH_FIRST_LIMITS,
         "threads": Setting.number("threads", 1, "CPU threads to search with"),
-        "multipv": Setting.number("multipv", 1, "number of best moves to report"),
+        "multipv": MULTIPV,
         "solve": Setting(bool, False, "prove a win, loss or draw instead of estimating"),
         "weights": Setting(str, None, "the evaluation's weights, joined by '/' (the kernel's EVAL_WEIGHTS)",
                            check=parse_weights),

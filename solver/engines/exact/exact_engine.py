@@ -3,7 +3,7 @@ solver/engines/exact/exact_search.py)."""
 
 from __future__ import annotations
 
-from solver.engines.engine_record import EngineRecord, Setting
+from solver.engines.engine_record import MULTIPV, EngineRecord, Setting
 from solver.games.game_record import lazy
 
 DEFAULT_MEMORY_MB = 2048
@@ -14,7 +14,7 @@ ENGINE = EngineRecord(
     plays="games whose kernel enumerates its positions (solve keys), with or without chance, any seats",
     settings={
         "memory": Setting.number("memory", DEFAULT_MEMORY_MB, "graph memory cap in MB"),
-        "multipv": Setting.number("multipv", 1, "number of best moves to report"),
+        "multipv": MULTIPV,
     },
     run=lazy("solver.engines.exact.exact_search", "run"),
     warm_up=lazy("solver.engines.exact.exact_search", "warm_up"),
