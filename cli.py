@@ -701,8 +701,9 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
     """
     import json
 
-    from solver.commands.review import review_game, review_json, review_lines, review_spec
+    from solver.commands.review import review_game, review_spec
     from solver.game_file import load as load_game_file
+    from solver.output.review_output import review_json, review_lines
 
     entry, played, states = load_game_file(record_file)
     spec = review_spec(entry, states[0], engine, dict(limits, time=seconds, hash=hash_mb, memory=memory_mb))
