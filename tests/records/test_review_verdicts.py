@@ -32,6 +32,23 @@ def test_a_planted_blunder_is_marked_under_mcts_with_its_intervals_apart(tmp_pat
     assert "better a1-E (100.0% against " in out and "95% intervals 100.0-100.0% and " in out
 
 
+def test_self_play_reviewed_at_its_own_budget_marks_at_most_3_percent(tmp_path):
+    """Two island games of mcts:sims=2000 against itself, reviewed with --sims 2000: the engine
+    cannot tell most of its choices from the review's best, so at most 3% of the judged moves are
+    marked (before the recheck: 40 of 197, 20%)."""
+    code, out, err = run("match", "island", "mcts:sims=2000", "mcts:sims=2000", "--games", "2", "--seed", "3",
+                         "--save", str(tmp_path))
+    assert code == 0, err
+    judged = marked = 0
+    for path in sorted(tmp_path.iterdir()):
+        code, out, err = run("review", str(path), "--sims", "2000", "--json")
+        assert code == 0, err
+        moves = json.loads(out)["moves"]
+        judged += sum(1 for move in moves if move["judged"])
+        marked += sum(1 for move in moves if move["mark"])
+    assert judged > 150 and marked <= 0.03 * judged, (marked, judged)
+
+
 def judged_by_recheck(monkeypatch, results: dict) -> MoveReview:
     """The verdict of a recheck of move 1 against best move 0 whose searches give, for each
     budget (simulations), the mover's (mean, low, high) after each move: results[sims][move]."""
