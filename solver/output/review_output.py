@@ -47,7 +47,7 @@ def _intervals_text(r) -> str:
 def review_lines(review: Review, shown: int = 8) -> list[str]:
     """The review as text: one line per move (its loss and verdict; for a marked move the better
     move and its line, `shown` moves of it; for one too close to call both scores), then the
-    summary per seat."""
+    summary per seat (with the moves too close to call where the scores are sampled)."""
     units = {"turns": "expected turns", "actions": "actions added to the shortest plan"}
     lines = [f"review    {review.game}  engine {review.engine}  (loss in {units.get(review.unit, 'win probability')})"]
     for r in review.moves:
@@ -65,10 +65,11 @@ def review_lines(review: Review, shown: int = 8) -> list[str]:
     if review.interrupted:
         lines.append(f"stopped   by Ctrl-C after move {review.moves[-1].number if review.moves else 0}")
     lines.append("")
+    sampled = any(r.best_interval is not None for r in review.moves)  # the too close column where it can count
     lines.append(f"{'seat':14} {'player':24} {'moves':>5} {'avg loss':>9} {'inaccuracies':>12} {'mistakes':>8} "
-                 f"{'blunders':>8} {'too close':>9}")
+                 f"{'blunders':>8}" + (f" {'too close':>9}" if sampled else ""))
     for row in review.summary():
         lines.append(f"{row['seat']:14} {row['player'][:24]:24} {row['moves']:5} "
                      f"{loss_text(row['average_loss'], review.unit):>9} {row['inaccuracy']:12} {row['mistake']:8} "
-                     f"{row['blunder']:8} {row['too_close']:9}")
+                     f"{row['blunder']:8}" + (f" {row['too_close']:9}" if sampled else ""))
     return lines
