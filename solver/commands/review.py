@@ -323,7 +323,7 @@ def _result_after(game, spec: EngineSpec, state, move: int) -> tuple[float, floa
     """The mover's expected result after `move` (0..1) with its 95% interval, (mean, low, high):
     the result itself where the game ends, else the mean over the simulations of a search of the
     position after, with the interval of a mean of n results in 0..1 (a variance at most
-    p (1 - p)); None when Ctrl-C stopped the search."""
+    p (1 - p)), the whole range where no simulation ran; None when Ctrl-C stopped the search."""
     after = game.successor(state, move)
     mover = game.to_move(state)
     if game.is_over(after):
@@ -332,6 +332,8 @@ def _result_after(game, spec: EngineSpec, state, move: int) -> tuple[float, floa
     analysis = search(game, spec, after) if game.is_chance(after) else search_as_mover(game, spec, after)
     if analysis.stopped == "interrupted":
         return None
+    if analysis.seat_values is None:  # no simulation ran: nothing measured
+        return 0.5, 0.0, 1.0
     mean, n = analysis.seat_values[mover], analysis.nodes
     half = Z95 * math.sqrt(max(mean * (1.0 - mean), 0.0) / n)
     return mean, max(mean - half, 0.0), min(mean + half, 1.0)
