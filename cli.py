@@ -689,8 +689,9 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
     Every decision position is searched (default: the game's engine, thinking as long as `hint`
     does, see `caldera games`); a move that lost 5, 10 or 15 points of win probability is an
     inaccuracy, a mistake or a blunder (lichess's thresholds, docs/records.md), shown with the
-    better move and its line. Dice and other chance moves are not judged. Then a summary per
-    player. A puzzle played (oros: the file's goal and budget) is judged by the planner in
+    better move and its line. Under MCTS a drop is marked only once the two moves, searched again
+    with equal budgets (up to 4x), have 95% intervals apart; else it is too close to call. Dice
+    and other chance moves are not judged. Then a summary per player. A puzzle played (oros: the file's goal and budget) is judged by the planner in
     actions added to the shortest plan. Ctrl-C stops the review with the moves judged so far.
 
     \b
@@ -701,8 +702,9 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
     """
     import json
 
-    from solver.commands.review import review_game, review_json, review_lines, review_spec
+    from solver.commands.review import review_game, review_spec
     from solver.game_file import load as load_game_file
+    from solver.output.review_output import review_json, review_lines
 
     entry, played, states = load_game_file(record_file)
     spec = review_spec(entry, states[0], engine, dict(limits, time=seconds, hash=hash_mb, memory=memory_mb))
