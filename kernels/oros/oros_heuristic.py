@@ -273,10 +273,13 @@ def find(sorted_moves, count, move):
 
 @njit(cache=True)
 def map_score(map_list, map_count, map_after, best, move):
-    """A map action (the tectonics move `move`): the progress it adds to the best placed follower."""
+    """A map action (the tectonics move `move`): the progress it adds to the best placed follower,
+    counted only when it brings one within reach of a mountain where it may build (a sea cell made
+    in an AI zone is no such promise)."""
     i = find(map_list, map_count, move)
-    gain = map_after[i] - best if i >= 0 else np.int64(0)
-    return gain if gain > 0 else gain - WASTE
+    after = map_after[i] if i >= 0 else best
+    gain = after - best
+    return gain if gain > 0 and after > AWAIT else gain - WASTE
 
 
 @njit(cache=True)
