@@ -43,6 +43,7 @@ from kernels.oros.oros_game_kernel import (
     on_tile,
     play_map_move,
     seat_word,
+    word,
 )
 from kernels.oros.oros_game_layout import (
     ACT,
@@ -59,6 +60,7 @@ from kernels.oros.oros_game_layout import (
     HORIZON_VALUES,
     IDLE,
     IN_SANCTUM,
+    CARD_MAP,
     KIND_COLUMN,
     KIND_MASK,
     KNOWLEDGE_EACH,
@@ -66,6 +68,8 @@ from kernels.oros.oros_game_layout import (
     MAP_FOLLOWERS,
     N_KINDS,
     PER_KIND,
+    PERSONALITY,
+    REMOVE_FOLLOWERS,
     PLACE_BITS,
     PUT,
     RAISE,
@@ -106,6 +110,12 @@ REJOIN = 2_000  # a follower back on the map (enrolled in a seat) when none is l
 # study, travel, sanctuary).
 PUT_ORDER = np.array([50, 40, 60, 30, 10, 0], dtype=np.int64)
 
+# The AI decks with a `remove_followers` card send a player's followers home from the first tile
+# of a zone holding one: a tile outside the zones (column d) or a sanctuary's seat is safe.
+ZONE_CELLS = np.int64(sum(1 << int(cell) for cell in set(ZONES.flat)))
+REMOVES = np.array([(CARD_MAP[deck] == REMOVE_FOLLOWERS).any() for deck in range(CARD_MAP.shape[0])])
+EXPOSED = 300  # less than a STEP: it breaks ties between walks, never outweighs a step nearer
+
 # Raises, in tenths of knowledge.
 TENTHS = 10
 NEW_FOLLOWER = 20  # a horizon recruit: one more follower studying, or on a slot
@@ -123,6 +133,14 @@ def progress(near, await_):
         return np.int64(NEAR - STEP * min(near, 5))
     if await_ >= 0:
         return np.int64(AWAIT - AWAIT_STEP * min(await_, 8))
+    return np.int64(0)
+
+
+@njit(cache=True)
+def exposure(state, place):
+    """What standing on `place` risks: EXPOSED on a zone's tile when the AI deck removes followers."""
+    if place & 3 == 0 and REMOVES[word(state, PERSONALITY)] and (ZONE_CELLS >> (place >> 2)) & 1:
+        return np.int64(EXPOSED)
     return np.int64(0)
 
 
@@ -182,7 +200,7 @@ def best_progress(state, who, near, await_):
     best = np.int64(0)
     for cell in range(cells_of(state)):
         if on_tile(state, who, cell) > 0 and not is_island(state, cell):
-            best = max(best, progress(near[cell * 4], await_[cell * 4]))
+            best = max(best, progress(near[cell * 4], await_[cell * 4]) - exposure(state, cell * 4))
         for kind in range(N_KINDS):
             if occupant(state, cell, kind) == who + 1:
                 place = cell * 4 + 1 + kind
@@ -196,12 +214,12 @@ def slot_bonus(best, slot):
     near, the travel slot while a walk is, the study slot always (enrolling and graduating are
     what a turn with nothing better does)."""
     if slot == SANCTUARY_SLOT:
-        if best == NEAR:
+        if best > NEAR - STEP:  # on such a mountain (EXPOSED or not)
             return np.int64(SANCTUARY_FREE)
         if best > AWAIT:
             return np.int64(SANCTUARY_SOON)
     if slot == TRAVEL_SLOT:
-        if AWAIT < best < NEAR:
+        if AWAIT < best <= NEAR - STEP:
             return np.int64(TRAVEL_FREE)
         if 0 < best <= AWAIT:
             return np.int64(TRAVEL_LATER)
@@ -283,10 +301,11 @@ def map_score(map_list, map_count, map_after, best, move):
 
 
 @njit(cache=True)
-def walk_score(near, await_, detail):
+def walk_score(state, near, await_, detail):
     """A walk (origin and destination places in `detail`): the progress it adds to the walker."""
     origin, destination = detail & 511, (detail >> PLACE_BITS) & 511
-    gain = progress(near[destination], await_[destination]) - progress(near[origin], await_[origin])
+    gain = (progress(near[destination], await_[destination]) - exposure(state, destination)
+            - progress(near[origin], await_[origin]) + exposure(state, origin))
     return gain - WASTE if gain <= 0 else gain
 
 
@@ -331,7 +350,7 @@ def score_ply(state, who, move, near, await_, best, map_list, map_count, map_aft
     if kind == END_TURN:
         return np.int64(0)
     if kind == WALK_MORE:
-        return walk_score(near, await_, detail)
+        return walk_score(state, near, await_, detail)
     if kind == ERUPT_MORE:
         return map_score(map_list, map_count, map_after, best, detail)
     if kind == FORCED_ISLAND:
@@ -349,7 +368,7 @@ def score_ply(state, who, move, near, await_, best, map_list, map_count, map_aft
     if target == SANCTUARY_SLOT:
         return score + BUILD
     if target == TRAVEL_SLOT:
-        return score + walk_score(near, await_, detail)
+        return score + walk_score(state, near, await_, detail)
     if target == STUDY_SLOT:
         return score + study_score(state, who, detail, near, await_, best)
     return score + map_score(map_list, map_count, map_after, best, detail)
