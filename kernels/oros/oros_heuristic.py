@@ -14,7 +14,9 @@ by a seeded generator. Its judgement, in order (docs/strength.md, "The scripted 
   action takes its follower from there, and a waiting follower or a placement doing nothing goes
   elsewhere;
 - never graduate its last follower on the map, nor one nearer a build than it is worth in wisdom;
-- graduate (wisdom) and enrol in the sanctum (horizon knowledge) with the actions left;
+- graduate (wisdom) and enrol in the sanctum (horizon knowledge) with the actions left, and put a
+  follower back on the map (enrol in a seat) when none is left there;
+- against a deck that removes followers from the zones' tiles, prefer a seat or column d;
 - spend wisdom by the knowledge the hat's next level brings: a kind's hat by its sanctuaries, a
   scoring column by its last level's knowledge over the levels still to climb, the horizon by the
   followers studying, travel steps and the study map limit by what they open.
@@ -61,6 +63,7 @@ from kernels.oros.oros_game_layout import (
     IDLE,
     IN_SANCTUM,
     CARD_MAP,
+    DECK_SIZE,
     KIND_COLUMN,
     KIND_MASK,
     KNOWLEDGE_EACH,
@@ -113,7 +116,7 @@ PUT_ORDER = np.array([50, 40, 60, 30, 10, 0], dtype=np.int64)
 # The AI decks with a `remove_followers` card send a player's followers home from the first tile
 # of a zone holding one: a tile outside the zones (column d) or a sanctuary's seat is safe.
 ZONE_CELLS = np.int64(sum(1 << int(cell) for cell in set(ZONES.flat)))
-REMOVES = np.array([(CARD_MAP[deck] == REMOVE_FOLLOWERS).any() for deck in range(CARD_MAP.shape[0])])
+REMOVES = np.array([(CARD_MAP[deck, :DECK_SIZE[deck]] == REMOVE_FOLLOWERS).any() for deck in range(len(DECK_SIZE))])
 EXPOSED = 300  # less than a STEP: it breaks ties between walks, never outweighs a step nearer
 
 # Raises, in tenths of knowledge.
