@@ -386,8 +386,8 @@ def judge(state, moves, n, scores):
     queue = np.empty(PLACES * 2, dtype=np.int64)
     target_distances(state, who, near, await_, queue)
     best = best_progress(state, who, near, await_)
-    needs_map = False
-    for i in range(n):
+    needs_map = False  # with no follower on the map no map action can bring one nearer: none is played
+    for i in range(n if on_map(state, who) > 0 else 0):
         kind = moves[i] & KIND_MASK
         target = (moves[i] >> TARGET_SHIFT) & 7
         if kind == ERUPT_MORE or (kind == ACT and target < STUDY_SLOT):
