@@ -328,7 +328,8 @@ def search_options(command):
                      help="alphabeta: deep tactical search; mcts: Monte Carlo tree search; "
                           "expectimax: search through the dice (two players); exact: solve the whole game "
                           "(games whose positions fit in memory); planner: shortest plans "
-                          "to a goal; greedy, random, policy (the game's playout policy): baselines.  [default: the game's first engine, "
+                          "to a goal; greedy, random, policy (the game's playout policy), heuristic (the game's scripted "
+                          "player, oros): baselines.  [default: the game's first engine, "
                           "see `caldera games`]"),
         click.option("--depth", type=Number("depth"), help="alphabeta, expectimax: plies to search."),
         click.option("--nodes", type=Number("nodes"), help="alphabeta, expectimax, planner: stop after about this many nodes."),
@@ -561,7 +562,7 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
 
     \b
     An ENGINE is NAME[:KEY=VALUE,...] with NAME alphabeta, mcts, expectimax, exact, greedy,
-    policy or random, e.g.
+    policy, heuristic or random, e.g.
       alphabeta:depth=4  mcts:sims=2000  mcts:time=0.1,threads=2  exact:memory=4096  greedy  random
     Games 2k and 2k+1 share a random opening with the colours swapped (with more seats, each
     group of one game per seat shares it, engine A taking every seat in turn; with one player
@@ -577,6 +578,7 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
       caldera match penguins greedy random --position pond --json
       caldera match island mcts:sims=200 random --games 4
       caldera match oros mcts:sims=500 policy --position game1 --games 20   (one seat, taken in turn)
+      caldera match oros heuristic random --position game1-aggressive --games 20
       caldera match meerkats exact mcts:sims=10000 --position dunes-sprint --games 400
       caldera match penguins greedy random --games 2 --save games/   then: caldera review games/...
       caldera match penguins alphabeta:depth=4 alphabeta:depth=2 --position pond --sprt elo0=0,elo1=10
