@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from kernels.bits import ZERO, copy_words
-from kernels.penguins.penguins_eval import EVAL_WEIGHTS, evaluate, playout_move  # noqa: F401  (operations)
+from kernels.penguins.penguins_eval import EVAL_WEIGHTS, playout_move  # noqa: F401  (operations)
 from kernels.penguins.penguins_layout import HAS_CHANCE, MAX_MOVES, ONGOING, PLAIN_LEN, PLAIN_MOVES, SEATS, STATE_LEN, TILES  # noqa: F401
 from kernels.penguins.penguins_moves import (
     UNSETTLED,
@@ -33,6 +33,7 @@ from kernels.penguins.penguins_moves import (
 from kernels.penguins.penguins_plain import chance_outcomes, is_chance, to_move  # noqa: F401  (operations)
 from kernels.penguins.penguins_plain import status as plain_status
 from kernels.penguins.penguins_playout import tile_playout_step
+from kernels.penguins.penguins_tile_eval import evaluate  # noqa: F401  (operation: tiles walked by their rules)
 from kernels.penguins.penguins_tiles import tile_apply, tile_moves
 
 
