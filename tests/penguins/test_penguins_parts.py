@@ -35,6 +35,16 @@ def by_chance(a: int, b: int) -> bool:
     return True
 
 
+def exact_completions(words) -> None:
+    """Each action part's list is exactly the legal moves having that action part, none left out."""
+    out = np.empty(kernel.MAX_MOVES, dtype=np.int64)
+    legal = out[:kernel.legal_moves(words, out)].tolist()
+    for code, whole in part_list(kernel, words, -1):
+        if not whole:
+            assert sorted(move for move, _ in part_list(kernel, words, code)) == \
+                sorted(move for move in legal if move & ACTION_FIELDS == code), code
+
+
 def play_checked(words, rng: random.Random, events) -> int:
     """Play a random game from `words` with the kernel, checking part_moves at every ply; count the
     action parts and whole moves reached into `events`; return the plies played."""
@@ -42,6 +52,7 @@ def play_checked(words, rng: random.Random, events) -> int:
     plies = 0
     while True:
         parts, moves = check_parts(kernel, words, by_chance, events)
+        exact_completions(words)
         events["positions"] += 1
         events["parts"] += parts
         events["moves"] += moves
