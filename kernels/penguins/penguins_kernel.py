@@ -58,9 +58,11 @@ def legal_moves(state, out):
 def part_moves(state, prefix, out, whole):
     """The parts of the legal moves (kernels/dispatch.py): with prefix NO_PREFIX the action parts
     of a tile position in play (a move's ACTION_FIELDS, whole 0), with one of them its legal moves
-    (whole 1). Where each action is one whole move (no tiles, the setup, no tile that adds a choice
-    to an action), NO_PREFIX lists the legal moves. `whole` is a uint8 array; writes at most
-    len(out), returns the true number."""
+    (whole 1). Explorations from one space that give the same position after the action are one
+    part, the first listed (P-9a: a slide and its hole jump, an orbit step a slide takes too), so
+    the parts reach every position of the legal moves but not every move. Where each action is one
+    whole move (no tiles, the setup, no tile that adds a choice to an action), NO_PREFIX lists the
+    legal moves. `whole` is a uint8 array; writes at most len(out), returns the true number."""
     if prefix == NO_PREFIX and (state[TILES] == ZERO or state[PHASE] != PLAY_PHASE or one_move_per_action(state)):
         n = legal_moves(state, out)
         part = False
