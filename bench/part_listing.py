@@ -53,7 +53,8 @@ def main() -> None:
         rows = [("given", args.position)]
     out = np.empty(kernel.MAX_MOVES, dtype=np.int64)
     whole = np.empty(kernel.MAX_MOVES, dtype=np.uint8)
-    print(f"{'position':10} {'moves':>6} {'parts':>6} {'legal_moves us':>15} {'first list us':>14} {'second list us':>15}")
+    print(f"{'position':10} {'moves':>6} {'parts':>6} {'legal_moves us':>15} {'first list us':>14} "
+          f"{'second list us':>15}")
     for name, text in rows:
         words = to_kernel(parse_position(text))
         moves = kernel.legal_moves(words, out)
