@@ -30,6 +30,16 @@ Every kernel module defines the operations its game's engines use, with these si
     playout_step(state, moves, rng)      optional: the policy's move without the caller listing
                                          the moves (-1 once the game is over; `moves` is scratch
                                          room); without it MCTS lists them and calls playout_move
+    part_moves(state, prefix, out, whole) -> n   optional (HAS_PARTS = True): a move chosen part by
+                                         part. With prefix -1 (NO_PREFIX) the first parts of the
+                                         legal moves, with a part it returned the next parts that
+                                         extend it; whole[i] (uint8) is 1 where out[i] is a whole
+                                         move (as legal_moves lists it), 0 for a part to pass back
+                                         as prefix. Every part has a completion, the parts reach
+                                         exactly the positions of the legal moves, each part listed
+                                         once; writes at most len(out), returns the true number
+                                         (tests/contract/test_contract_parts.py). Penguins: a tile
+                                         move's action, then the moves having that action
     is_chance(state), chance_outcomes(state, out_moves, out_probs) -> n
     goal_bound(state, goal), position_hash(state)   single-agent planning (oros)
     solve_key(state, key), solve_state(root, key, out), turn_clock(state)   the exact solver
