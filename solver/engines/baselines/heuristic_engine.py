@@ -5,7 +5,7 @@ every legal ply and `heuristic_move` plays the best, ties broken by the seed."""
 
 from __future__ import annotations
 
-from solver.analysis import Analysis, Line, Score
+from solver.engines.baselines.one_pick import pick_once
 from solver.engines.engine_record import EngineRecord, Setting
 
 
@@ -18,20 +18,7 @@ def scripted_player(kernel):
 
 def run(settings, kernel, root, stop=None, on_progress=None, plies_to_end=None):
     """The scripted player's ply at `root`."""
-    import time
-
-    import numpy as np
-
-    from kernels.rng import new_rng
-    from solver.games.kernel_calls import legal_move_list
-
-    started = time.perf_counter()
-    moves = legal_move_list(kernel, root)
-    if not moves:
-        return Analysis("heuristic", [], 0, 0, 0.0, "no-moves")
-    candidates = np.array(moves, dtype=np.int64)
-    move = int(scripted_player(kernel).heuristic_move(root, candidates, len(moves), new_rng(ENGINE.value(settings, "seed"))))
-    return Analysis("heuristic", [Line(move, Score("value", 0.5), (move,))], 0, 1, time.perf_counter() - started, "depth")
+    return pick_once("heuristic", scripted_player(kernel).heuristic_move, kernel, root, ENGINE.value(settings, "seed"))
 
 
 def warm_up(game, kernel, words) -> None:
