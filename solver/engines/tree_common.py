@@ -24,7 +24,7 @@ def enter_node(control, stop):
 @njit(cache=True, inline="always")
 def pick_next(moves, order, ply, i, n):
     """Swap the highest-ordered of moves[ply, i:n] into place i (a selection-sort step, so a
-    cut-off after the first moves saves sorting the rest); return (that move, the place it came from)."""
+    cut-off after the first moves saves sorting the rest); return (that move, its order key)."""
     pick = i
     for j in range(i + 1, n):
         if order[ply, j] > order[ply, pick]:
@@ -32,8 +32,9 @@ def pick_next(moves, order, ply, i, n):
     move = moves[ply, pick]
     moves[ply, pick] = moves[ply, i]
     moves[ply, i] = move
+    key = order[ply, pick]
     order[ply, pick] = order[ply, i]
-    return move, pick
+    return move, key
 
 
 @njit(cache=True, inline="always")

@@ -121,7 +121,7 @@ def terminal_score(kernel, state, ply, values):
 
 
 @njit(cache=True)
-def negamax(kernel, states, moves, wholes, order, ply, turn, prefix, depth, alpha, beta, keys, data, killers, history,
+def negamax(kernel, states, moves, order, ply, turn, prefix, depth, alpha, beta, keys, data, killers, history,
             pv, pv_len, excluded, root_moves, weights, solve, parts, control, stop, values):
     """The score of states[ply] searched `depth` whole moves deep, from its mover's view; `turn`
     whole moves from the root, and at a part node (`prefix` not NO_PREFIX, only with `parts`) the
@@ -142,7 +142,10 @@ def negamax(kernel, states, moves, wholes, order, ply, turn, prefix, depth, alph
         n = root_moves.shape[0]
         moves[0, :n] = root_moves
     elif by_parts:
-        n = dispatch.part_moves(kernel, state, prefix, moves[ply], wholes[ply])
+        whole = np.empty(dispatch.max_moves(kernel), dtype=np.uint8)  # per node: nothing to pass down for games without parts
+        n = dispatch.part_moves(kernel, state, prefix, moves[ply], whole)
+        for i in range(n):
+            order[ply, i] = whole[i]  # kept in the order key's lowest bit (below)
     else:
         n = dispatch.legal_moves(kernel, state, moves[ply])
     if n == 0:
@@ -157,9 +160,11 @@ def negamax(kernel, states, moves, wholes, order, ply, turn, prefix, depth, alph
         if table_cutoff(bound, table_score, alpha, beta):
             return table_score
 
-    # Move ordering: table move, then the two killers of this ply, then the history score.
+    # Move ordering: table move, then the two killers of this ply, then the history score; by parts
+    # the key's lowest bit says a whole move (part_moves' flag, which it keeps while sorting).
     for i in range(n):
         move = moves[ply, i]
+        whole_bit = order[ply, i] & 1 if by_parts else np.int64(0)
         if move == table_move:
             order[ply, i] = 1 << 62
         elif move == killers[ply, 0]:
@@ -168,6 +173,8 @@ def negamax(kernel, states, moves, wholes, order, ply, turn, prefix, depth, alph
             order[ply, i] = 1 << 60
         else:
             order[ply, i] = history[move & 4095]
+        if by_parts:
+            order[ply, i] = (order[ply, i] & ~np.int64(1)) | whole_bit
 
     original_alpha = alpha
     best = -INFINITY
@@ -175,26 +182,22 @@ def negamax(kernel, states, moves, wholes, order, ply, turn, prefix, depth, alph
     searched = 0
     child_ply = np.int64(ply + 1)
     for i in range(n):
-        move, place = pick_next(moves, order, ply, i, n)
+        move, key_of_move = pick_next(moves, order, ply, i, n)
         if ply == 0 and is_excluded(excluded, move):
             continue
-        part = False
-        if by_parts:
-            part = wholes[ply, place] == 0
-            wholes[ply, place] = wholes[ply, i]
-            wholes[ply, i] = 0 if part else 1
+        part = by_parts and (key_of_move & 1) == 0
         if part:  # the same side chooses on at the same position: the window as it is, no depth spent
             copy_words(state, states[child_ply])
             if searched == 0:
-                score = negamax(kernel, states, moves, wholes, order, child_ply, turn, move, depth, alpha, beta,
+                score = negamax(kernel, states, moves, order, child_ply, turn, move, depth, alpha, beta,
                                 keys, data, killers, history, pv, pv_len, excluded, root_moves, weights, solve,
                                 parts, control, stop, values)
             else:
-                score = negamax(kernel, states, moves, wholes, order, child_ply, turn, move, depth, alpha,
+                score = negamax(kernel, states, moves, order, child_ply, turn, move, depth, alpha,
                                 np.int64(alpha + 1), keys, data, killers, history, pv, pv_len, excluded, root_moves,
                                 weights, solve, parts, control, stop, values)
                 if alpha < score < beta:
-                    score = negamax(kernel, states, moves, wholes, order, child_ply, turn, move, depth, alpha,
+                    score = negamax(kernel, states, moves, order, child_ply, turn, move, depth, alpha,
                                     beta, keys, data, killers, history, pv, pv_len, excluded, root_moves, weights,
                                     solve, parts, control, stop, values)
         else:
@@ -202,15 +205,15 @@ def negamax(kernel, states, moves, wholes, order, ply, turn, prefix, depth, alph
             child_turn = np.int64(turn + 1)
             child_depth = np.int64(depth - 1)
             if searched == 0:
-                score = -negamax(kernel, states, moves, wholes, order, child_ply, child_turn, np.int64(dispatch.NO_PREFIX),
+                score = -negamax(kernel, states, moves, order, child_ply, child_turn, np.int64(dispatch.NO_PREFIX),
                                  child_depth, np.int64(-beta), np.int64(-alpha), keys, data, killers, history, pv,
                                  pv_len, excluded, root_moves, weights, solve, parts, control, stop, values)
             else:
-                score = -negamax(kernel, states, moves, wholes, order, child_ply, child_turn, np.int64(dispatch.NO_PREFIX),
+                score = -negamax(kernel, states, moves, order, child_ply, child_turn, np.int64(dispatch.NO_PREFIX),
                                  child_depth, np.int64(-alpha - 1), np.int64(-alpha), keys, data, killers, history,
                                  pv, pv_len, excluded, root_moves, weights, solve, parts, control, stop, values)
                 if alpha < score < beta:
-                    score = -negamax(kernel, states, moves, wholes, order, child_ply, child_turn,
+                    score = -negamax(kernel, states, moves, order, child_ply, child_turn,
                                      np.int64(dispatch.NO_PREFIX), child_depth, np.int64(-beta), np.int64(-alpha),
                                      keys, data, killers, history, pv, pv_len, excluded, root_moves, weights, solve,
                                      parts, control, stop, values)
@@ -248,14 +251,12 @@ def search(kernel, root, depth, alpha, beta, keys, data, killers, history, pv, p
     states = np.empty((MAX_PLY + 1, root.shape[0]), dtype=root.dtype)
     fill_rows(states, root)  # apply may leave the words no move changes as they are
     moves = np.empty((MAX_PLY, dispatch.max_moves(kernel)), dtype=np.int64)
-    by_parts = dispatch.has_parts(kernel) and parts
-    wholes = np.empty((MAX_PLY if by_parts else 0, dispatch.max_moves(kernel)), dtype=np.uint8)  # part_moves' flags
     order = np.empty((MAX_PLY, dispatch.max_moves(kernel)), dtype=np.int64)
     values = np.empty(dispatch.seats(kernel), dtype=np.float64)
     control[ABORTED] = 0
     # Every argument with the exact type of the recursive calls: a cached recursive function
     # that calls itself with other argument types crashes when loaded from the cache (numba
     # issue #6713); each kernel's negamax only ever calls its own signature.
-    return negamax(kernel, states, moves, wholes, order, np.int64(0), np.int64(0), np.int64(dispatch.NO_PREFIX),
+    return negamax(kernel, states, moves, order, np.int64(0), np.int64(0), np.int64(dispatch.NO_PREFIX),
                    np.int64(depth), np.int64(alpha), np.int64(beta), keys, data, killers, history, pv, pv_len,
                    excluded, root_moves, weights, bool(solve), bool(parts), control, stop, values)
