@@ -29,6 +29,7 @@ from solver.engines.tree_common import (ABORTED, bound_of, enter_node, follow_li
                                         table_cutoff)
 from solver.engines.tree_common import NODE_LIMIT, NODES  # noqa: F401  (the driver reads them as core.*)
 
+TURN, PREFIX = -1, -2  # order's last columns: by parts, a node's whole moves from the root and its part
 WIN = 1_000_000  # solver.analysis.WIN: a win n plies from the root scores WIN - n
 PROVEN = WIN - 100_000
 INFINITY = WIN + 1
@@ -121,31 +122,32 @@ def terminal_score(kernel, state, ply, values):
 
 
 @njit(cache=True)
-def negamax(kernel, states, moves, order, ply, turn, prefix, depth, alpha, beta, keys, data, killers, history,
+def negamax(kernel, states, moves, order, ply, depth, alpha, beta, keys, data, killers, history,
             pv, pv_len, excluded, root_moves, weights, solve, parts, control, stop, values):
-    """The score of states[ply] searched `depth` whole moves deep, from its mover's view; `turn`
-    whole moves from the root, and at a part node (`prefix` not NO_PREFIX, only with `parts`) the
-    moves extending that part. At the root the moves are `root_moves` when it is not empty (a
-    root wider than the buffers: solver/engines/alphabeta/wide_root.py)."""
+    """The score of states[ply] searched `depth` whole moves deep, from its mover's view. By
+    parts (`parts` where the kernel has them) the node is order[ply, TURN] whole moves from the
+    root, and at a part node (order[ply, PREFIX] not NO_PREFIX) its moves extend that part. At
+    the root the moves are `root_moves` when it is not empty (a root wider than the buffers:
+    solver/engines/alphabeta/wide_root.py)."""
     if enter_node(control, stop):
         return np.int64(0)
     pv_len[ply] = 0
     state = states[ply]
+    by_parts = dispatch.has_parts(kernel) and parts  # a constant False for a kernel without parts
+    turn = order[ply, TURN] if by_parts else np.int64(ply)
+    prefix = order[ply, PREFIX] if by_parts else np.int64(dispatch.NO_PREFIX)
     if depth <= 0 or ply >= MAX_PLY - 1:
         if dispatch.is_over(kernel, state):
             return terminal_score(kernel, state, turn, values)
         if solve:
             return np.int64(0)  # unknown: only forced results count in the exact solver
         return dispatch.evaluate(kernel, state, weights)
-    by_parts = dispatch.has_parts(kernel) and parts and ply > 0  # a constant False for a kernel without parts
     if ply == 0 and root_moves.shape[0] > 0:
         n = root_moves.shape[0]
         moves[0, :n] = root_moves
-    elif by_parts:
-        whole = np.empty(dispatch.max_moves(kernel), dtype=np.uint8)  # per node: nothing to pass down for games without parts
-        n = dispatch.part_moves(kernel, state, prefix, moves[ply], whole)
-        for i in range(n):
-            order[ply, i] = whole[i]  # kept in the order key's lowest bit (below)
+    elif by_parts and ply > 0:  # the root's moves stay whole
+        # the whole flags go straight into the order keys' lowest bit, which the ordering keeps (below)
+        n = dispatch.part_moves(kernel, state, prefix, moves[ply], order[ply])
     else:
         n = dispatch.legal_moves(kernel, state, moves[ply])
     if n == 0:
@@ -164,7 +166,7 @@ def negamax(kernel, states, moves, order, ply, turn, prefix, depth, alpha, beta,
     # the key's lowest bit says a whole move (part_moves' flag, which it keeps while sorting).
     for i in range(n):
         move = moves[ply, i]
-        whole_bit = order[ply, i] & 1 if by_parts else np.int64(0)
+        whole_bit = order[ply, i] & 1 if by_parts and ply > 0 else np.int64(1)
         if move == table_move:
             order[ply, i] = 1 << 62
         elif move == killers[ply, 0]:
@@ -186,37 +188,38 @@ def negamax(kernel, states, moves, order, ply, turn, prefix, depth, alpha, beta,
         if ply == 0 and is_excluded(excluded, move):
             continue
         part = by_parts and (key_of_move & 1) == 0
+        if by_parts:
+            order[child_ply, PREFIX] = move if part else np.int64(dispatch.NO_PREFIX)
+            order[child_ply, TURN] = turn if part else turn + 1
         if part:  # the same side chooses on at the same position: the window as it is, no depth spent
             copy_words(state, states[child_ply])
             if searched == 0:
-                score = negamax(kernel, states, moves, order, child_ply, turn, move, depth, alpha, beta,
+                score = negamax(kernel, states, moves, order, child_ply, depth, alpha, beta,
                                 keys, data, killers, history, pv, pv_len, excluded, root_moves, weights, solve,
                                 parts, control, stop, values)
             else:
-                score = negamax(kernel, states, moves, order, child_ply, turn, move, depth, alpha,
+                score = negamax(kernel, states, moves, order, child_ply, depth, alpha,
                                 np.int64(alpha + 1), keys, data, killers, history, pv, pv_len, excluded, root_moves,
                                 weights, solve, parts, control, stop, values)
                 if alpha < score < beta:
-                    score = negamax(kernel, states, moves, order, child_ply, turn, move, depth, alpha,
+                    score = negamax(kernel, states, moves, order, child_ply, depth, alpha,
                                     beta, keys, data, killers, history, pv, pv_len, excluded, root_moves, weights,
                                     solve, parts, control, stop, values)
         else:
             dispatch.apply(kernel, state, move, states[child_ply])
-            child_turn = np.int64(turn + 1)
             child_depth = np.int64(depth - 1)
             if searched == 0:
-                score = -negamax(kernel, states, moves, order, child_ply, child_turn, np.int64(dispatch.NO_PREFIX),
-                                 child_depth, np.int64(-beta), np.int64(-alpha), keys, data, killers, history, pv,
-                                 pv_len, excluded, root_moves, weights, solve, parts, control, stop, values)
+                score = -negamax(kernel, states, moves, order, child_ply, child_depth, np.int64(-beta),
+                                 np.int64(-alpha), keys, data, killers, history, pv, pv_len, excluded, root_moves,
+                                 weights, solve, parts, control, stop, values)
             else:
-                score = -negamax(kernel, states, moves, order, child_ply, child_turn, np.int64(dispatch.NO_PREFIX),
-                                 child_depth, np.int64(-alpha - 1), np.int64(-alpha), keys, data, killers, history,
-                                 pv, pv_len, excluded, root_moves, weights, solve, parts, control, stop, values)
+                score = -negamax(kernel, states, moves, order, child_ply, child_depth, np.int64(-alpha - 1),
+                                 np.int64(-alpha), keys, data, killers, history, pv, pv_len, excluded, root_moves,
+                                 weights, solve, parts, control, stop, values)
                 if alpha < score < beta:
-                    score = -negamax(kernel, states, moves, order, child_ply, child_turn,
-                                     np.int64(dispatch.NO_PREFIX), child_depth, np.int64(-beta), np.int64(-alpha),
-                                     keys, data, killers, history, pv, pv_len, excluded, root_moves, weights, solve,
-                                     parts, control, stop, values)
+                    score = -negamax(kernel, states, moves, order, child_ply, child_depth, np.int64(-beta),
+                                     np.int64(-alpha), keys, data, killers, history, pv, pv_len, excluded, root_moves,
+                                     weights, solve, parts, control, stop, values)
         searched += 1
         if control[ABORTED] != 0:
             return np.int64(0)
@@ -251,12 +254,16 @@ def search(kernel, root, depth, alpha, beta, keys, data, killers, history, pv, p
     states = np.empty((MAX_PLY + 1, root.shape[0]), dtype=root.dtype)
     fill_rows(states, root)  # apply may leave the words no move changes as they are
     moves = np.empty((MAX_PLY, dispatch.max_moves(kernel)), dtype=np.int64)
-    order = np.empty((MAX_PLY, dispatch.max_moves(kernel)), dtype=np.int64)
+    # Two columns more than moves: by parts, each ply's node keeps its TURN and PREFIX there (not
+    # in arguments: three more arguments in the recursion cost plain alpha-beta 8-14%).
+    order = np.empty((MAX_PLY, dispatch.max_moves(kernel) + 2), dtype=np.int64)
+    order[0, TURN] = 0
+    order[0, PREFIX] = dispatch.NO_PREFIX
     values = np.empty(dispatch.seats(kernel), dtype=np.float64)
     control[ABORTED] = 0
     # Every argument with the exact type of the recursive calls: a cached recursive function
     # that calls itself with other argument types crashes when loaded from the cache (numba
     # issue #6713); each kernel's negamax only ever calls its own signature.
-    return negamax(kernel, states, moves, order, np.int64(0), np.int64(0), np.int64(dispatch.NO_PREFIX),
-                   np.int64(depth), np.int64(alpha), np.int64(beta), keys, data, killers, history, pv, pv_len,
-                   excluded, root_moves, weights, bool(solve), bool(parts), control, stop, values)
+    return negamax(kernel, states, moves, order, np.int64(0), np.int64(depth), np.int64(alpha), np.int64(beta), keys,
+                   data, killers, history, pv, pv_len, excluded, root_moves, weights, bool(solve), bool(parts), control,
+                   stop, values)
