@@ -20,13 +20,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kernels.move_parts import NO_PREFIX  # noqa: E402
 from kernels.penguins import penguins_kernel as kernel  # noqa: E402
 from solver.games.penguins.penguins_binding import to_kernel  # noqa: E402
 from solver.games.penguins.penguins_notation import BUILTIN_POSITIONS, parse_position  # noqa: E402
 
 from penguins_tiles_ratio import POSITIONS  # noqa: E402  (the tile positions of the perft benchmark)
-
-NO_PREFIX = -1
 
 
 def per_call(call, min_seconds: float) -> float:

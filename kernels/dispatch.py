@@ -33,13 +33,15 @@ Every kernel module defines the operations its game's engines use, with these si
     part_moves(state, prefix, out, whole) -> n   optional (HAS_PARTS = True): a move chosen part by
                                          part. With prefix -1 (NO_PREFIX) the first parts of the
                                          legal moves, with a part it returned the next parts that
-                                         extend it; whole[i] (uint8) is 1 where out[i] is a whole
+                                         extend it; whole[i] (uint8, or alpha-beta's
+                                         int64 order keys) is 1 where out[i] is a whole
                                          move (as legal_moves lists it), 0 for a part to pass back
                                          as prefix. Every part has a completion, the parts reach
                                          exactly the positions of the legal moves, each part listed
                                          once; writes at most len(out), returns the true number
                                          (tests/contract/test_contract_parts.py). Penguins: a tile
-                                         move's action, then the moves having that action
+                                         move's action, then the moves having that action;
+                                         kernels/move_parts.py: parts grouped by bit masks
     is_chance(state), chance_outcomes(state, out_moves, out_probs) -> n
     goal_bound(state, goal), position_hash(state)   single-agent planning (oros)
     solve_key(state, key), solve_state(root, key, out), turn_clock(state)   the exact solver
@@ -63,6 +65,7 @@ from numba.extending import intrinsic, overload
 
 from kernels import Kernel
 from kernels.bits import copy_words
+from kernels.move_parts import NO_PREFIX  # noqa: F401  (part_moves' prefix for a move's first parts)
 
 # The operations each part of the engine calls (the contract a kernel module fulfils).
 PERFT_OPERATIONS = ("legal_moves", "apply", "is_chance", "chance_outcomes")
@@ -145,6 +148,8 @@ determinize = _operation(
 max_moves = _operation("max_moves", "Room for the legal moves of one position (a compile-time constant).")
 has_playout_step = _operation(
     "has_playout_step", "True when the kernel picks its playout moves itself, without the moves listed (a compile-time constant).")
+has_parts = _operation(
+    "has_parts", "True when the kernel offers part_moves: its moves can be chosen part by part (a compile-time constant).")
 search_values = _operation(
     "search_values", "Each seat's value of a finished playout as MCTS backs it up: the kernel's search_values, else terminal_values.")
 outcome_report = _operation(
@@ -209,6 +214,7 @@ terminal_values = _forward("terminal_values", "terminal_values", 2, "Each seat's
 evaluate = _forward("evaluate", "evaluate", 2, "The heuristic score of `state` for the side to move.", types.int64)
 playout_move = _forward("playout_move", "playout_move", 4, "The light playout policy's move among the `n` legal `moves`.")
 playout_step = _forward("playout_step", "playout_step", 3, "The light playout policy's move, -1 once the game is over (`moves`: room to list moves in); -1 always for a kernel without it (has_playout_step).", types.int64, missing=-1)
+part_moves = _forward("part_moves", "part_moves", 4, "The parts extending `prefix` (NO_PREFIX: a move's first parts) written into `out`, whole[i] = 1 where out[i] is a whole move; returns how many were written; 0 always for a kernel without parts (has_parts).", types.int64, clip=True, missing=0)
 is_chance = _forward("is_chance", "is_chance", 1, "True when chance (dice), not a player, chooses the next move.")
 chance_outcomes = _forward("chance_outcomes", "chance_outcomes", 3, "The chance outcomes and their probabilities; returns their number (0 at a decision).")
 goal_bound = _forward("goal_bound", "goal_bound", 2, "A lower bound on the actions still needed to reach `goal` (0 exactly when it is met).")
@@ -243,6 +249,13 @@ def _seats(kernel):
 @overload(has_playout_step, jit_options={"cache": True}, inline="always")
 def _has_playout_step(kernel):
     own = _has(kernel, "playout_step")
+    return lambda kernel: own
+
+
+@overload(has_parts, jit_options={"cache": True}, inline="always")
+def _has_parts(kernel):
+    # HAS_PARTS without part_moves is an error here (the _part lookup), not a game without parts
+    own = _has(kernel, "HAS_PARTS") and bool(_part(kernel, "HAS_PARTS")) and _part(kernel, "part_moves") is not None
     return lambda kernel: own
 
 

@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from kernels.bits import ZERO, copy_words
+from kernels.move_parts import NO_PREFIX  # part_moves' prefix for the first parts of a move
 from kernels.penguins.penguins_eval import EVAL_WEIGHTS, playout_move  # noqa: F401  (operations)
 from kernels.penguins.penguins_layout import HAS_CHANCE, MAX_MOVES, ONGOING, PHASE, PLAIN_LEN, PLAIN_MOVES, PLAY_PHASE, SEATS, STATE_LEN, TILES  # noqa: F401
 from kernels.penguins.penguins_moves import (
@@ -39,7 +40,6 @@ from kernels.penguins.penguins_tile_eval import evaluate  # noqa: F401  (operati
 from kernels.penguins.penguins_tiles import ACTION_PARTS, listed_moves, one_move_per_action, tile_apply, tile_moves
 
 HAS_PARTS = True  # part_moves chooses a tile move by its parts (kernels/dispatch.py)
-NO_PREFIX = -1  # part_moves' prefix for the first parts of a move
 
 
 @njit(cache=True)

@@ -40,6 +40,7 @@ class Setting:
 # Settings several engines share, declared once so that their help and ranges agree.
 TIME = Setting.number("time", None, "seconds to think (3 when no other limit is given)")
 MULTIPV = Setting.number("multipv", 1, "number of best moves to report")
+PARTS = Setting(bool, True, "choose each move part by part where the game's kernel splits moves into parts (0: whole moves)")
 # The limits of a depth-first search (alpha-beta, expectimax): without any of them, DEFAULT_TIME_S.
 DEPTH_FIRST_LIMITS = {
     "depth": Setting.number("depth", None, "plies to search"),

@@ -24,7 +24,7 @@ def enter_node(control, stop):
 @njit(cache=True, inline="always")
 def pick_next(moves, order, ply, i, n):
     """Swap the highest-ordered of moves[ply, i:n] into place i (a selection-sort step, so a
-    cut-off after the first moves saves sorting the rest); return that move."""
+    cut-off after the first moves saves sorting the rest); return (that move, its order key)."""
     pick = i
     for j in range(i + 1, n):
         if order[ply, j] > order[ply, pick]:
@@ -32,8 +32,9 @@ def pick_next(moves, order, ply, i, n):
     move = moves[ply, pick]
     moves[ply, pick] = moves[ply, i]
     moves[ply, i] = move
+    key = order[ply, pick]
     order[ply, pick] = order[ply, i]
-    return move
+    return move, key
 
 
 @njit(cache=True, inline="always")
@@ -68,6 +69,15 @@ def lead_line(pv, pv_len, ply, move):
     for k in range(pv_len[ply + 1]):
         pv[ply, k + 1] = pv[ply + 1, k]
     pv_len[ply] = pv_len[ply + 1] + 1
+
+
+@njit(cache=True, inline="always")
+def follow_line(pv, pv_len, ply):
+    """The principal variation at `ply` becomes the child's (at ply + 1): the child was a part of a
+    move, so its line starts with the whole move the part led to."""
+    for k in range(pv_len[ply + 1]):
+        pv[ply, k] = pv[ply + 1, k]
+    pv_len[ply] = pv_len[ply + 1]
 
 
 @njit(cache=True, inline="always")

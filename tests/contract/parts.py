@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-NO_PREFIX = -1
+from kernels.move_parts import NO_PREFIX
 
 
 def part_list(module, words, prefix: int, room: int | None = None) -> list[tuple[int, bool]]:

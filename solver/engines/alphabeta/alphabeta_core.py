@@ -8,6 +8,15 @@ Transposition table: two uint64 arrays of a power-of-two length, `keys` and `dat
 lockless trick (keys[i] = hash ^ data) so threads may share one table without locks: a torn
 write just fails the key check. data packs: move + 1 (bits 0-29, 0 = none), depth (30-37),
 bound (38-39), score + 2**23 (40-63).
+
+Parts: where the kernel chooses its moves part by part (dispatch.has_parts) and the search is asked
+to use them, a node below the root searches the kernel's part_moves: a part is a node of the same
+side at the same position (no negation, no depth spent: depth counts whole moves, and so do the
+plies of a forced result), searched on its own row of the buffers with its prefix; its table key
+is the position's hash mixed with the prefix (part_key), so it never meets its position's entry.
+It is the same minimax tree as the whole moves', cut into more nodes: the same depth gives the same
+score. The root's moves stay whole (the lines, multipv and a wide root are unchanged), and the
+principal variation holds whole moves only.
 """
 
 import numba
@@ -15,10 +24,12 @@ import numpy as np
 from numba import njit
 
 from kernels import dispatch
-from kernels.bits import fill_rows, state_hash
-from solver.engines.tree_common import ABORTED, bound_of, enter_node, is_excluded, pick_next, raise_best, table_cutoff
+from kernels.bits import copy_words, fill_rows, state_hash
+from solver.engines.tree_common import (ABORTED, bound_of, enter_node, follow_line, is_excluded, pick_next, raise_best,
+                                        table_cutoff)
 from solver.engines.tree_common import NODE_LIMIT, NODES  # noqa: F401  (the driver reads them as core.*)
 
+TURN, PREFIX = -1, -2  # order's last columns: by parts, a node's whole moves from the root and its part
 WIN = 1_000_000  # solver.analysis.WIN: a win n plies from the root scores WIN - n
 PROVEN = WIN - 100_000
 INFINITY = WIN + 1
@@ -62,6 +73,16 @@ def score_from_table(score, ply):
 
 
 @njit(cache=True)
+def part_key(key, prefix):
+    """The table key of the part node `prefix` of the position whose key is `key` (a mix of the
+    prefix: splitmix64's finaliser, never 0, so no part collides with its position)."""
+    z = np.uint64(prefix) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return key ^ (z ^ (z >> np.uint64(31)) | np.uint64(1))
+
+
+@njit(cache=True)
 def probe(keys, data, key):
     """(found, move, depth, bound, stored score) of the table entry for `key`."""
     slot = np.int64(key & np.uint64(keys.shape[0] - 1))
@@ -102,37 +123,50 @@ def terminal_score(kernel, state, ply, values):
 
 @njit(cache=True)
 def negamax(kernel, states, moves, order, ply, depth, alpha, beta, keys, data, killers, history,
-            pv, pv_len, excluded, root_moves, weights, solve, control, stop, values):
-    """The score of states[ply] searched `depth` plies deep, from its mover's view; at the root
-    the moves are `root_moves` when it is not empty (a root wider than the buffers: solver/engines/alphabeta/wide_root.py)."""
+            pv, pv_len, excluded, root_moves, weights, solve, parts, control, stop, values):
+    """The score of states[ply] searched `depth` whole moves deep, from its mover's view. By
+    parts (`parts` where the kernel has them) the node is order[ply, TURN] whole moves from the
+    root, and at a part node (order[ply, PREFIX] not NO_PREFIX) its moves extend that part. At
+    the root the moves are `root_moves` when it is not empty (a root wider than the buffers:
+    solver/engines/alphabeta/wide_root.py)."""
     if enter_node(control, stop):
         return np.int64(0)
     pv_len[ply] = 0
     state = states[ply]
+    by_parts = dispatch.has_parts(kernel) and parts  # a constant False for a kernel without parts
+    turn = order[ply, TURN] if by_parts else np.int64(ply)
+    prefix = order[ply, PREFIX] if by_parts else np.int64(dispatch.NO_PREFIX)
     if depth <= 0 or ply >= MAX_PLY - 1:
         if dispatch.is_over(kernel, state):
-            return terminal_score(kernel, state, ply, values)
+            return terminal_score(kernel, state, turn, values)
         if solve:
             return np.int64(0)  # unknown: only forced results count in the exact solver
         return dispatch.evaluate(kernel, state, weights)
     if ply == 0 and root_moves.shape[0] > 0:
         n = root_moves.shape[0]
         moves[0, :n] = root_moves
+    elif by_parts and ply > 0:  # the root's moves stay whole
+        # the whole flags go straight into the order keys' lowest bit, which the ordering keeps (below)
+        n = dispatch.part_moves(kernel, state, prefix, moves[ply], order[ply])
     else:
         n = dispatch.legal_moves(kernel, state, moves[ply])
     if n == 0:
-        return terminal_score(kernel, state, ply, values)
+        return terminal_score(kernel, state, turn, values)
 
     key = state_hash(state)
+    if by_parts and prefix != dispatch.NO_PREFIX:
+        key = part_key(key, prefix)
     found, table_move, table_depth, bound, table_score = probe(keys, data, key)
     if found and ply > 0 and table_depth >= depth:
-        table_score = score_from_table(table_score, ply)
+        table_score = score_from_table(table_score, turn)
         if table_cutoff(bound, table_score, alpha, beta):
             return table_score
 
-    # Move ordering: table move, then the two killers of this ply, then the history score.
+    # Move ordering: table move, then the two killers of this ply, then the history score; by parts
+    # the key's lowest bit says a whole move (part_moves' flag, which it keeps while sorting).
     for i in range(n):
         move = moves[ply, i]
+        whole_bit = order[ply, i] & 1 if by_parts and ply > 0 else np.int64(1)
         if move == table_move:
             order[ply, i] = 1 << 62
         elif move == killers[ply, 0]:
@@ -141,34 +175,58 @@ def negamax(kernel, states, moves, order, ply, depth, alpha, beta, keys, data, k
             order[ply, i] = 1 << 60
         else:
             order[ply, i] = history[move & 4095]
+        if by_parts:
+            order[ply, i] = (order[ply, i] & ~np.int64(1)) | whole_bit
 
     original_alpha = alpha
     best = -INFINITY
     best_move = np.int64(-1)
     searched = 0
+    child_ply = np.int64(ply + 1)
     for i in range(n):
-        move = pick_next(moves, order, ply, i, n)
+        move, key_of_move = pick_next(moves, order, ply, i, n)
         if ply == 0 and is_excluded(excluded, move):
             continue
-        dispatch.apply(kernel, state, move, states[ply + 1])
-        child_ply = np.int64(ply + 1)
-        child_depth = np.int64(depth - 1)
-        if searched == 0:
-            score = -negamax(kernel, states, moves, order, child_ply, child_depth, np.int64(-beta), np.int64(-alpha),
-                             keys, data, killers, history, pv, pv_len, excluded, root_moves, weights, solve,
-                             control, stop, values)
+        part = by_parts and (key_of_move & 1) == 0
+        if by_parts:
+            order[child_ply, PREFIX] = move if part else np.int64(dispatch.NO_PREFIX)
+            order[child_ply, TURN] = turn if part else turn + 1
+        if part:  # the same side chooses on at the same position: the window as it is, no depth spent
+            copy_words(state, states[child_ply])
+            if searched == 0:
+                score = negamax(kernel, states, moves, order, child_ply, depth, alpha, beta,
+                                keys, data, killers, history, pv, pv_len, excluded, root_moves, weights, solve,
+                                parts, control, stop, values)
+            else:
+                score = negamax(kernel, states, moves, order, child_ply, depth, alpha,
+                                np.int64(alpha + 1), keys, data, killers, history, pv, pv_len, excluded, root_moves,
+                                weights, solve, parts, control, stop, values)
+                if alpha < score < beta:
+                    score = negamax(kernel, states, moves, order, child_ply, depth, alpha,
+                                    beta, keys, data, killers, history, pv, pv_len, excluded, root_moves, weights,
+                                    solve, parts, control, stop, values)
         else:
-            score = -negamax(kernel, states, moves, order, child_ply, child_depth, np.int64(-alpha - 1),
-                             np.int64(-alpha), keys, data, killers, history, pv, pv_len, excluded, root_moves,
-                             weights, solve, control, stop, values)
-            if alpha < score < beta:
+            dispatch.apply(kernel, state, move, states[child_ply])
+            child_depth = np.int64(depth - 1)
+            if searched == 0:
                 score = -negamax(kernel, states, moves, order, child_ply, child_depth, np.int64(-beta),
-                                 np.int64(-alpha), keys, data, killers, history, pv, pv_len, excluded,
-                                 root_moves, weights, solve, control, stop, values)
+                                 np.int64(-alpha), keys, data, killers, history, pv, pv_len, excluded, root_moves,
+                                 weights, solve, parts, control, stop, values)
+            else:
+                score = -negamax(kernel, states, moves, order, child_ply, child_depth, np.int64(-alpha - 1),
+                                 np.int64(-alpha), keys, data, killers, history, pv, pv_len, excluded, root_moves,
+                                 weights, solve, parts, control, stop, values)
+                if alpha < score < beta:
+                    score = -negamax(kernel, states, moves, order, child_ply, child_depth, np.int64(-beta),
+                                     np.int64(-alpha), keys, data, killers, history, pv, pv_len, excluded, root_moves,
+                                     weights, solve, parts, control, stop, values)
         searched += 1
         if control[ABORTED] != 0:
             return np.int64(0)
+        leads = score > best and score > alpha  # raise_best then puts this move first in the line
         best, best_move, alpha, cut = raise_best(score, move, best, best_move, alpha, beta, pv, pv_len, ply)
+        if part and leads:
+            follow_line(pv, pv_len, ply)  # a part is no move of the line: the child's line starts with it
         if cut:
             if move != killers[ply, 0]:
                 killers[ply, 1] = killers[ply, 0]
@@ -178,15 +236,16 @@ def negamax(kernel, states, moves, order, ply, depth, alpha, beta, keys, data, k
     if searched == 0:
         return -INFINITY  # every root move excluded (multipv asked for more lines than moves)
     bound = bound_of(best, original_alpha, beta)
-    store(keys, data, key, best_move, depth, bound, score_to_table(best, ply))
+    store(keys, data, key, best_move, depth, bound, score_to_table(best, turn))
     return best
 
 
 @njit(cache=True, nogil=True)
 def search(kernel, root, depth, alpha, beta, keys, data, killers, history, pv, pv_len, excluded,
-           root_moves, weights, solve, control, stop):
-    """One iteration from `root` at `depth`; the PV is left in pv[0, :pv_len[0]]. The root's moves
-    are `root_moves` (at most the kernel's MAX_MOVES) when it is not empty, else its legal moves.
+           root_moves, weights, solve, parts, control, stop):
+    """One iteration from `root` at `depth` whole moves; the PV is left in pv[0, :pv_len[0]]. The
+    root's moves are `root_moves` (at most the kernel's MAX_MOVES) when it is not empty, else its
+    legal moves; below the root, moves are chosen part by part with `parts` where the kernel has parts.
 
     Runs without the GIL so Python threads can share the table (lazy SMP) and a watcher thread
     can raise `stop`. `kernel` names the kernel module (a literal: kernels/dispatch.py).
@@ -195,12 +254,16 @@ def search(kernel, root, depth, alpha, beta, keys, data, killers, history, pv, p
     states = np.empty((MAX_PLY + 1, root.shape[0]), dtype=root.dtype)
     fill_rows(states, root)  # apply may leave the words no move changes as they are
     moves = np.empty((MAX_PLY, dispatch.max_moves(kernel)), dtype=np.int64)
-    order = np.empty((MAX_PLY, dispatch.max_moves(kernel)), dtype=np.int64)
+    # Two columns more than moves: by parts, each ply's node keeps its TURN and PREFIX there (not
+    # in arguments: three more arguments in the recursion cost plain alpha-beta 8-14%).
+    order = np.empty((MAX_PLY, dispatch.max_moves(kernel) + 2), dtype=np.int64)
+    order[0, TURN] = 0
+    order[0, PREFIX] = dispatch.NO_PREFIX
     values = np.empty(dispatch.seats(kernel), dtype=np.float64)
     control[ABORTED] = 0
     # Every argument with the exact type of the recursive calls: a cached recursive function
     # that calls itself with other argument types crashes when loaded from the cache (numba
     # issue #6713); each kernel's negamax only ever calls its own signature.
-    return negamax(kernel, states, moves, order, np.int64(0), np.int64(depth), np.int64(alpha),
-                   np.int64(beta), keys, data, killers, history, pv, pv_len, excluded, root_moves, weights,
-                   bool(solve), control, stop, values)
+    return negamax(kernel, states, moves, order, np.int64(0), np.int64(depth), np.int64(alpha), np.int64(beta), keys,
+                   data, killers, history, pv, pv_len, excluded, root_moves, weights, bool(solve), bool(parts), control,
+                   stop, values)

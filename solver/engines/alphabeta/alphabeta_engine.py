@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from solver.analysis import WIN
-from solver.engines.engine_record import DEPTH_FIRST_LIMITS, MULTIPV, EngineRecord, Setting
+from solver.engines.engine_record import DEPTH_FIRST_LIMITS, MULTIPV, PARTS, EngineRecord, Setting
 from solver.errors import CalderaError, shown
 from solver.games.game_record import lazy
 
@@ -29,6 +29,7 @@ ENGINE = EngineRecord(
         **DEPTH_FIRST_LIMITS,
         "threads": Setting.number("threads", 1, "CPU threads to search with"),
         "multipv": MULTIPV,
+        "parts": PARTS,
         "solve": Setting(bool, False, "prove a win, loss or draw instead of estimating"),
         "weights": Setting(str, None, "the evaluation's weights, joined by '/' (the kernel's EVAL_WEIGHTS)",
                            check=parse_weights),

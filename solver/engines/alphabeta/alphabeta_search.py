@@ -10,7 +10,7 @@ from typing import Callable
 import numpy as np
 
 from kernels import Kernel
-from kernels.dispatch import call
+from kernels.dispatch import NO_PREFIX, call
 from solver.analysis import Analysis, Line, Score
 from solver.engines.alphabeta import alphabeta_core as core
 from solver.engines.alphabeta.alphabeta_engine import ENGINE, LIMITS, parse_weights
@@ -25,22 +25,33 @@ MAX_DEPTH = core.MAX_PLY - 1
 
 
 def extend_pv(kernel: Kernel, root: np.ndarray, pv: tuple[int, ...], keys: np.ndarray, data: np.ndarray,
-              length: int) -> tuple[int, ...]:
+              length: int, parts: bool = False) -> tuple[int, ...]:
     """Continue a principal variation that a table hit cut short with the table's best moves,
-    up to `length` moves, each checked to be legal."""
+    up to `length` moves, each checked to be legal; with `parts` (a search by parts) each move
+    is followed through the table's best parts to the whole move they make."""
     from kernels.bits import state_hash
 
     module = kernel.module
     state, scratch = root.copy(), root.copy()
     moves = np.empty(module.MAX_MOVES, dtype=np.int64)
+    whole = np.ones(module.MAX_MOVES, dtype=np.uint8)  # every listed move is whole without parts
     for move in pv:
         module.apply(state, move, scratch)
         state, scratch = scratch, state
     line = list(pv)
     while len(line) < length:
-        n = min(module.legal_moves(state, moves), len(moves))
-        found, move, *_ = core.probe(keys, data, np.uint64(state_hash(state)))
-        if not found or move not in moves[:n]:
+        key, prefix = np.uint64(state_hash(state)), NO_PREFIX
+        while True:  # the table's best part of each part node, down to a whole move
+            if parts:
+                n = min(module.part_moves(state, prefix, moves, whole), len(moves))
+            else:
+                n = min(module.legal_moves(state, moves), len(moves))
+            found, move, *_ = core.probe(keys, data, key)
+            listed = np.flatnonzero(moves[:n] == move) if found else ()
+            if len(listed) == 0 or whole[listed[0]]:
+                break
+            key, prefix = np.uint64(core.part_key(key, move)), move
+        if len(listed) == 0:
             break
         line.append(int(move))
         module.apply(state, move, scratch)
@@ -56,10 +67,11 @@ class _Worker(IterationArrays):
         self.killers = np.full((core.MAX_PLY, 2), -1, dtype=np.int64)
         self.history = np.zeros(4096, dtype=np.int64)
 
-    def search(self, kernel, root, depth, keys, data, excluded, root_moves, weights, solve, stop):
+    def search(self, kernel, root, depth, keys, data, excluded, root_moves, weights, solve, parts, stop):
         """One iteration; returns (score, pv) or None if it was stopped before finishing."""
         score = call(core.search, kernel, root, depth, -core.INFINITY, core.INFINITY, keys, data, self.killers,
-                     self.history, self.pv, self.pv_len, excluded, root_moves, weights, solve, self.control, stop)
+                     self.history, self.pv, self.pv_len, excluded, root_moves, weights, solve, parts, self.control,
+                     stop)
         return self.finished(int(score))
 
 
@@ -77,6 +89,7 @@ def alphabeta_analysis(
     weights: np.ndarray | None = None,
     stop: np.ndarray | None = None,
     on_progress: Callable[[Analysis], None] | None = None,
+    parts: bool = True,
 ) -> Analysis:
     """Search `root` by iterative deepening until a limit (depth, nodes, seconds) or a result is
     proven; returns the best `multipv` lines of the last finished iteration.
@@ -86,9 +99,12 @@ def alphabeta_analysis(
     (every line then ends in the game's own end, e.g. the ply cap).
     threads: lazy SMP - extra threads search the same tree with the shared table and speed up
     the main thread's search; the result is the main thread's.
+    parts: below the root, choose each move part by part where the kernel has parts
+    (alphabeta_core.py); the depth counts whole moves either way.
     """
     started = time.perf_counter()  # the table's setup counts against the time limit
     module = kernel.module
+    parts = bool(parts and getattr(module, "HAS_PARTS", False))
     weights = module.EVAL_WEIGHTS.copy() if weights is None else weights
     stop = new_stop() if stop is None else stop
     threads, thread_note = usable_threads(threads)
@@ -116,7 +132,7 @@ def alphabeta_analysis(
         # Lazy SMP: the same iterations, some one ply deeper, filling the shared table.
         no_exclusions = np.full(0, -1, dtype=np.int64)
         for d in range(1 + offset, max_depth + 1 + offset):
-            if worker.search(kernel, root, d, keys, data, no_exclusions, root_moves, weights, solve,
+            if worker.search(kernel, root, d, keys, data, no_exclusions, root_moves, weights, solve, parts,
                              helpers_stop) is None:
                 return
 
@@ -129,13 +145,13 @@ def alphabeta_analysis(
             flag = stop if d > 1 else np.zeros(1, dtype=np.int64)
             main.control[core.NODE_LIMIT] = node_limit if d > 1 else 1 << 62
             for k in range(multipv):
-                found = main.search(kernel, root, d, keys, data, excluded, root_moves, weights, solve, flag)
+                found = main.search(kernel, root, d, keys, data, excluded, root_moves, weights, solve, parts, flag)
                 if found is None:
                     return
                 score, pv = found
                 if score <= -core.INFINITY or not pv:
                     break  # fewer root moves than lines asked for
-                pv = extend_pv(kernel, root, pv, keys, data, d)
+                pv = extend_pv(kernel, root, pv, keys, data, d, parts)
                 lines.append(Line(pv[0], Score.from_alphabeta(score), pv))
                 excluded[k] = pv[0]
             result.lines, result.depth = lines, d
@@ -196,7 +212,7 @@ def run(settings, kernel, root, stop=None, on_progress=None, plies_to_end=None):
         kernel, root, depth=s.get("depth"), nodes=s.get("nodes"), seconds=ENGINE.seconds(s, LIMITS),
         hash_mb=ENGINE.value(s, "hash"), multipv=ENGINE.value(s, "multipv"), threads=ENGINE.value(s, "threads"),
         solve=ENGINE.value(s, "solve"), plies_to_end=plies_to_end, stop=stop, on_progress=on_progress,
-        weights=kernel_weights(kernel, s["weights"]) if "weights" in s else None,
+        weights=kernel_weights(kernel, s["weights"]) if "weights" in s else None, parts=ENGINE.value(s, "parts"),
     )
 
 

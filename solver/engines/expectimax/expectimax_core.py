@@ -191,7 +191,7 @@ def expectimax(kernel, states, moves, probs, order, ply, depth, alpha, beta, key
     best_move = np.int64(-1)
     child_depth = np.int64(depth - 1)
     for i in range(n):
-        move = pick_next(moves, order, ply, i, n)
+        move, _ = pick_next(moves, order, ply, i, n)
         if ply == 0 and is_excluded(excluded, move):
             continue
         child = states[child_ply]

@@ -14,7 +14,17 @@ The tree lives in plain numpy arrays, one entry per node (index 0 is the root):
     mover[i]        int8     that player (-1 at the root)
     kind[i]         int8     CHANCE when the position at node i is a chance node (a dice roll):
                              its children are the outcomes, in the order the kernel lists them,
-                             and selection samples them by probability instead of using UCT
+                             and selection samples them by probability instead of using UCT;
+                             PART when move_of[i] is a part of a move, not yet a whole one
+                             (below)
+
+Parts: where the kernel chooses its moves part by part (dispatch.has_parts) and the search is asked
+to use them, the children of a decision below the root are the kernel's part_moves: a whole move
+is applied on the way down as any move; a part (a PART node) is a choice of the same mover that
+leaves the position as it is, and its own children are the parts that extend it. So a wide
+combined move is chosen a part at a time, and a leaf lists a few parts instead of every combined
+move. The root's children stay whole moves (what the analysis reports), depths count whole moves,
+and a simulation that stops at a part completes it with parts drawn at random before its playout.
 
 `meta` (int64, META_LEN words) holds the counters: nodes in use, the tree-full flag, the depth of
 the deepest node and the simulations run. `root_report` (float64, one row per root child, in the
@@ -41,7 +51,7 @@ from kernels import dispatch
 from kernels.bits import fill
 from kernels.rng import random_below, random_index
 
-DECISION, CHANCE = 0, 1  # node kinds
+DECISION, CHANCE, PART = 0, 1, 2  # node kinds
 UNEXPANDED = -1
 NO_NODE = -1
 NO_PLAYER = -1
@@ -113,9 +123,25 @@ def outcome_child(node, outcome, index, move_of, first_child, child_count):
 
 
 @njit(cache=True, nogil=True)
+def complete_part(kernel, state, scratch, prefix, moves, whole, rng):
+    """Complete the move begun with part `prefix` with parts drawn uniformly at random and apply it;
+    return (state, scratch) after it, swapped as the caller's are (as they were where the kernel
+    offers no part: a broken part tree then plays out from the position)."""
+    while True:
+        n = dispatch.part_moves(kernel, state, prefix, moves, whole)
+        if n == 0:
+            return state, scratch
+        pick = random_below(rng, n)
+        if whole[pick] != 0:
+            dispatch.apply(kernel, state, moves[pick], scratch)
+            return scratch, state
+        prefix = moves[pick]
+
+
+@njit(cache=True, nogil=True)
 def run_simulations(
     kernel, root, move_of, parent, first_child, child_count, visits, reward, mover, kind, meta,
-    seat_totals, root_report, rng, exploration, budget, stop,
+    seat_totals, root_report, rng, exploration, parts, budget, stop,
 ):
     """Run up to `budget` more simulations on the tree of position `root`; return how many ran.
 
@@ -132,6 +158,8 @@ def run_simulations(
     copy for a game that hides nothing), so the search never reads what that seat cannot see.
     The tree is shared by every determinization: a decision's legal moves must not depend on
     the hidden parts; a chance outcome missing from the tree ends the selection there.
+
+    `parts`: choose moves below the root part by part where the kernel has parts (see above).
     """
     numba.literally(kernel)
     capacity = move_of.shape[0]
@@ -143,6 +171,8 @@ def run_simulations(
     scratch = root.copy()
     moves = np.empty(dispatch.max_moves(kernel), dtype=np.int64)
     probabilities = np.empty(dispatch.max_moves(kernel), dtype=np.float64)
+    whole = np.empty(dispatch.max_moves(kernel), dtype=np.uint8)
+    by_parts = dispatch.has_parts(kernel) and parts  # a constant False for a kernel without parts
     viewer = dispatch.to_move(kernel, root)
     done = np.int64(0)
     while done < budget:
@@ -163,6 +193,8 @@ def run_simulations(
                 node = child
             else:
                 node = select_child(node, exploration, first_child, child_count, visits, reward)
+                if by_parts and kind[node] == PART:
+                    continue  # the same position: the mover has chosen a part of its move
             dispatch.apply(kernel, state, move_of[node], scratch)
             state, scratch = scratch, state
             depth += 1
@@ -171,8 +203,12 @@ def run_simulations(
         # so its leaves skip listing their moves (on a tile board the dearest part of a simulation).
         if child_count[node] == UNEXPANDED and meta[FULL] == 0:
             chance = dispatch.is_chance(kernel, state)
+            listed_parts = by_parts and not chance and node != 0
             if chance:
                 n = dispatch.chance_outcomes(kernel, state, moves, probabilities)
+            elif listed_parts:
+                prefix = move_of[node] if kind[node] == PART else dispatch.NO_PREFIX
+                n = dispatch.part_moves(kernel, state, prefix, moves, whole)
             else:
                 n = dispatch.legal_moves(kernel, state, moves)
             if n == 0:
@@ -187,6 +223,8 @@ def run_simulations(
                     for i in range(n - 1, 0, -1):
                         j = random_below(rng, i + 1)
                         moves[i], moves[j] = moves[j], moves[i]
+                        if listed_parts:
+                            whole[i], whole[j] = whole[j], whole[i]
                     player = dispatch.to_move(kernel, state)
                 first = meta[NODES]
                 for i in range(n):
@@ -198,18 +236,21 @@ def run_simulations(
                     visits[child] = 0
                     reward[child] = 0.0
                     mover[child] = player
-                    kind[child] = DECISION
+                    kind[child] = PART if listed_parts and whole[i] == 0 else DECISION
                 meta[NODES] = first + n
                 first_child[node] = first
                 child_count[node] = n
-                depth += 1
-                if depth > meta[MAX_DEPTH]:
-                    meta[MAX_DEPTH] = depth
                 node = first + entered
-                dispatch.apply(kernel, state, moves[entered], scratch)
-                state, scratch = scratch, state
+                if kind[node] != PART:
+                    depth += 1
+                    if depth > meta[MAX_DEPTH]:
+                        meta[MAX_DEPTH] = depth
+                    dispatch.apply(kernel, state, moves[entered], scratch)
+                    state, scratch = scratch, state
             else:
                 meta[FULL] = 1  # keep simulating from this leaf without growing
+        if by_parts and kind[node] == PART:
+            state, scratch = complete_part(kernel, state, scratch, move_of[node], moves, whole, rng)
         # Playout with the game's light policy (the dice at chance nodes) until no move is left.
         while True:
             if dispatch.is_chance(kernel, state):
@@ -279,15 +320,17 @@ def child_means(first_child, child_count, visits, reward, node, out_means):
 
 
 @njit(cache=True, nogil=True)
-def principal_variation(move_of, first_child, child_count, visits, node, out):
-    """Write the moves from `node` down its most visited children (the move into `node` first);
+def principal_variation(move_of, first_child, child_count, visits, kind, node, out):
+    """Write the moves from `node` down its most visited children (the move into `node` first),
+    whole moves only (a move chosen by parts is written once, as the whole move its parts reach);
     return their number (at most len(out))."""
     length = 0
     limit = out.shape[0]
     n_nodes = move_of.shape[0]
     while length < limit:
-        out[length] = move_of[node]
-        length += 1
+        if kind[node] != PART:
+            out[length] = move_of[node]
+            length += 1
         count = np.int64(child_count[node])
         first = np.int64(first_child[node])
         if count <= 0 or first < 0 or first + count > n_nodes:

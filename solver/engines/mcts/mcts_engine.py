@@ -3,7 +3,7 @@ hidden information (the search: solver/engines/mcts/mcts_search.py)."""
 
 from __future__ import annotations
 
-from solver.engines.engine_record import MULTIPV, TIME, EngineRecord, Setting
+from solver.engines.engine_record import MULTIPV, PARTS, TIME, EngineRecord, Setting
 from solver.games.game_record import lazy
 
 LIMITS = ("sims", "time")  # without either, DEFAULT_TIME_S
@@ -20,6 +20,7 @@ ENGINE = EngineRecord(
         "seed": Setting.number("seed", 0, "random seed (same seed + sims = same result)"),
         "c": Setting.number("c", 1.4, "UCT exploration constant"),
         "multipv": MULTIPV,
+        "parts": PARTS,
     },
     run=lazy("solver.engines.mcts.mcts_search", "run"),
     warm_up=lazy("solver.engines.mcts.mcts_search", "warm_up"),

@@ -62,8 +62,10 @@ def tree_capacity(memory_mb: float, threads: int = 1) -> int:
 class Tree:
     """One UCT tree over preallocated arrays of exactly `capacity` nodes, grown in chunks."""
 
-    def __init__(self, kernel: Kernel, root: np.ndarray, capacity: int, seed: int, exploration: float):
+    def __init__(self, kernel: Kernel, root: np.ndarray, capacity: int, seed: int, exploration: float,
+                 parts: bool = True):
         self.kernel = kernel
+        self.parts = bool(parts)  # choose moves below the root part by part where the kernel has parts
         self.max_moves = kernel.module.MAX_MOVES
         self.root = np.ascontiguousarray(root)
         self.exploration = float(exploration)
@@ -104,15 +106,15 @@ class Tree:
         self.run(0, np.zeros(1, dtype=np.int64))
         self.root_children()
         out = np.empty(1, dtype=np.int64)
-        move_of, _, first_child, child_count, visits, _, _, _ = self.arrays
-        core.principal_variation(move_of, first_child, child_count, visits, 0, out)
+        move_of, _, first_child, child_count, visits, _, _, kind = self.arrays
+        core.principal_variation(move_of, first_child, child_count, visits, kind, 0, out)
         core.tree_depth(self.meta)
 
     def run(self, budget: int, stop: np.ndarray) -> int:
         """Run up to `budget` simulations (fewer if stop[0] != 0); return how many ran."""
         return int(call(
             core.run_simulations, self.kernel, self.root, *self.arrays, self.meta, self.seat_totals,
-            self.root_report, self.rng, self.exploration, budget, stop,
+            self.root_report, self.rng, self.exploration, self.parts, budget, stop,
         ))
 
     def root_children(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -127,12 +129,12 @@ class Tree:
 
     def pv(self, move: int) -> tuple[int, ...]:
         """The principal variation starting with root move `move` (just the move if it is absent)."""
-        move_of, _, first_child, child_count, visits, _, _, _ = self.arrays
+        move_of, _, first_child, child_count, visits, _, _, kind = self.arrays
         first, count = int(first_child[0]), int(child_count[0])
         for node in range(first, first + max(count, 0)):
             if move_of[node] == move:
                 out = np.empty(MAX_PV, dtype=np.int64)
-                n = core.principal_variation(move_of, first_child, child_count, visits, node, out)
+                n = core.principal_variation(move_of, first_child, child_count, visits, kind, node, out)
                 return tuple(int(m) for m in out[:n])
         return (int(move),)
 
@@ -234,6 +236,7 @@ def mcts_analysis(
     multipv: int = 1,
     stop: np.ndarray | None = None,
     on_progress: Callable[[Analysis], None] | None = None,
+    parts: bool = True,
 ) -> Analysis:
     """Analyse kernel position `root` with UCT (`kernel` names its kernel module); return the best `multipv` root moves.
 
@@ -242,7 +245,8 @@ def mcts_analysis(
     result so far; with no limit at all it runs until stopped. All trees together hold at most
     `memory_mb` MiB of nodes; a tree that fills up keeps simulating without growing (a note says so).
     Scores are Score("value", mean result of the side to move at the root, 0..1).
-    `on_progress(analysis)` is called about every 0.2 s with the result so far.
+    `on_progress(analysis)` is called about every 0.2 s with the result so far. `parts`: below
+    the root, choose each move part by part where the kernel has parts (mcts_core.py).
     """
     threads, thread_note = usable_threads(max(int(threads), 1))
     root = np.ascontiguousarray(root)
@@ -255,7 +259,7 @@ def mcts_analysis(
     if capacity < 1 + module.MAX_MOVES:
         raise CalderaError(f"memory={memory_mb} MB is too little for {threads} MCTS trees of at least "
                            f"{(1 + module.MAX_MOVES) * BYTES_PER_NODE / 2**20:.1f} MB each")
-    trees = [Tree(kernel, root, capacity, seed + i, exploration) for i in range(threads)]
+    trees = [Tree(kernel, root, capacity, seed + i, exploration, parts) for i in range(threads)]
     trees[0].warm_up()  # load (or compile) the kernels before the clock starts
     if sims is None:
         shares: list[int | None] = [None] * threads
@@ -324,7 +328,7 @@ def run(settings, kernel, root, stop=None, on_progress=None, plies_to_end=None):
     return mcts_analysis(
         kernel, root, sims=s.get("sims"), seconds=ENGINE.seconds(s, LIMITS), threads=ENGINE.value(s, "threads"),
         memory_mb=ENGINE.value(s, "memory"), seed=ENGINE.value(s, "seed"), exploration=ENGINE.value(s, "c"),
-        multipv=ENGINE.value(s, "multipv"), stop=stop, on_progress=on_progress,
+        multipv=ENGINE.value(s, "multipv"), stop=stop, on_progress=on_progress, parts=ENGINE.value(s, "parts"),
     )
 
 
