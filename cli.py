@@ -857,6 +857,7 @@ def bench(quick, threads, vs_openspiel, as_json):
     kernel perft nodes/s    8x8 start, depth 5
     alpha-beta nodes/s      mid-game position M, depth 9
     MCTS simulations/s      8x8 start, 200,000 simulations
+    MCTS simulations/s      sealbay (a tile board, moves by parts), 20,000 simulations
     MCTS simulations/s      Island Project 2-player start, 100,000 simulations
     Each is run 3 times (once with --quick); the speed-up is the time of 1 thread over the
     time of N threads for the same work. Other programs running at the same time slow it down.

@@ -60,6 +60,8 @@ CASES = (
     BenchCase("perft", "perft", "perft", "start", "start", size=5, quick_size=4, unit="nodes"),
     BenchCase("alphabeta", "alphabeta", "alpha-beta", "M", MIDGAME, size=9, quick_size=6, unit="nodes"),
     BenchCase("mcts", "mcts", "MCTS", "start", "start", size=200_000, quick_size=5_000, unit="sims"),
+    # A tile board beside the plain start (issue 34): moves chosen by parts, tile playouts.
+    BenchCase("tiles_mcts", "mcts", "MCTS", "sealbay", "sealbay", size=20_000, quick_size=500, unit="sims"),
     BenchCase("island_mcts", "mcts", "MCTS", "island", "start2", size=100_000, quick_size=2_000,
               unit="sims", game="island"),
 )
@@ -382,6 +384,9 @@ def print_report(report: BenchReport, console) -> None:
     console.print()
     runs = report.cases[0].single.runs
     console.print(f"M = \"{MIDGAME}\"", highlight=False)
+    if any(result.case.name == "tiles_mcts" for result in report.cases):
+        console.print("sealbay = the penguins tile board of that name; MCTS chooses its moves part by part.",
+                      highlight=False)
     if any(result.case.game == "island" for result in report.cases):
         console.print("island = Island Project, 2-player start (start2), dice sampled at chance nodes.",
                       highlight=False)

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from kernels.island.island_layout import PLAYERS
+from kernels.penguins.penguins_layout import TILES
 from solver.commands.bench import CASES, MIDGAME, prepare, run_case
 from solver.games.registry import game
 from tests.cli_cases import run
@@ -15,12 +16,13 @@ from tests.cli_cases import run
 
 def test_cases_are_data_on_valid_positions():
     """The suite is a list of named cases on positions that parse, quick sizes below full ones."""
-    assert [case.name for case in CASES] == ["perft", "alphabeta", "mcts", "island_mcts"]
+    assert [case.name for case in CASES] == ["perft", "alphabeta", "mcts", "tiles_mcts", "island_mcts"]
     assert MIDGAME == "8x5 6PI/5S2/pIIpEpee/P1eE4/2I1I2P - B play 14/13 0+0/0+1 13 cap=80"
     for case in CASES:
         game(case.game).resolve_position(case.position)
         assert 0 < case.quick_size < case.size
-    assert {case.position for case in CASES if case.game == "penguins"} == {"start", MIDGAME}
+    assert {case.position for case in CASES if case.game == "penguins"} == {"start", MIDGAME, "sealbay"}
+    assert prepare(next(case for case in CASES if case.name == "tiles_mcts"))[TILES]  # a board with tiles
     island = CASES[-1]
     assert (island.game, island.kind, island.position) == ("island", "mcts", "start2")
     assert prepare(island)[PLAYERS] == 2  # the 2-player start
@@ -40,7 +42,7 @@ def test_quick_json_figures_are_positive():
     assert code == 0
     report = json.loads(out)
     assert report["quick"] is True and report["threads"] == 2
-    assert [case["name"] for case in report["cases"]] == ["perft", "alphabeta", "mcts", "island_mcts"]
+    assert [case["name"] for case in report["cases"]] == ["perft", "alphabeta", "mcts", "tiles_mcts", "island_mcts"]
     for case in report["cases"]:
         for key in ("threads_1", "threads_2"):
             figures = case[key]
