@@ -50,7 +50,7 @@ def test_quick_json_figures_are_positive():
         assert case["speedup"] > 0
     for mcts in report["cases"][2:]:
         assert mcts["threads_1"]["count"] == mcts["threads_2"]["count"] == mcts["size"]
-    assert [case["game"] for case in report["cases"]] == ["penguins"] * 3 + ["island"]
+    assert [case["game"] for case in report["cases"]] == ["penguins"] * 4 + ["island"]
     assert "openspiel" not in report
 
 
