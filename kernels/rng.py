@@ -44,3 +44,19 @@ def random_index(probabilities, n, rng):
         if u < 0.0:
             return i
     return n - 1
+
+
+@njit(cache=True)
+def best_scored(moves, n, scores, rng):
+    """The move of the highest score among the n `moves`, ties broken uniformly at random."""
+    best = moves[0]
+    best_score = scores[0]
+    ties = 1
+    for i in range(1, n):
+        if scores[i] > best_score:
+            best, best_score, ties = moves[i], scores[i], 1
+        elif scores[i] == best_score:
+            ties += 1  # reservoir sampling: each tied move kept with probability 1/ties
+            if random_below(rng, ties) == 0:
+                best = moves[i]
+    return best

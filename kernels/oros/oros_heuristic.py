@@ -90,7 +90,7 @@ from kernels.oros.oros_game_layout import (
 from kernels.oros.oros_layout import MAX_MOVES as MAP_MOVES
 from kernels.oros.oros_kernel import cell_level
 from kernels.oros.oros_layout import SEA
-from kernels.rng import random_below
+from kernels.rng import best_scored
 
 PLACES = SANCTUM_PLACE + 1  # tiles, sanctuary seats and the sanctum
 NOWHERE = np.int64(-1)
@@ -417,14 +417,4 @@ def heuristic_move(state, moves, n, rng):
     uniformly at random by `rng`."""
     scores = np.empty(n, dtype=np.int64)
     judge(state, moves, n, scores)
-    best = moves[0]
-    best_score = scores[0]
-    ties = 1
-    for i in range(1, n):
-        if scores[i] > best_score:
-            best, best_score, ties = moves[i], scores[i], 1
-        elif scores[i] == best_score:
-            ties += 1  # reservoir sampling: each tied ply kept with probability 1/ties
-            if random_below(rng, ties) == 0:
-                best = moves[i]
-    return best
+    return best_scored(moves, n, scores, rng)
