@@ -409,6 +409,7 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
       caldera analyze penguins floes --depth 6 --svg floes-line.svg
     """
     from solver import api as commands
+    from solver import caldera
 
     if cluster is not None and batch is None:
         raise click.UsageError("--cluster analyses a --batch of positions; give --batch FILE (or - for stdin)")
@@ -417,29 +418,27 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
     if batch is not None and svg_path is not None:
         raise click.UsageError("--svg draws one position's best line; --batch analyses many: give one of them")
 
-    entry, state, _ = load(game, position, after, board, players, roll, seen_by)
-    if batch is None:  # a batch's positions are each checked for the engine (solver/commands/cluster.py read_batch)
-        goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
-    spec = commands.analysis_spec(entry, state, engine, dict(limits, time=seconds, hash=hash_mb, memory=memory_mb))
-    if batch is not None:
-        return print_batch(entry, spec, batch, cluster)
-    spec = commands.checked_spec(entry, spec, state)
-    if commands.plans(spec):
-        plan = print_planner_result(entry, spec, state, goal, budget, as_json)
-        save_pictures(entry, state, (), svg_path, None, plan.plan)
-        return
-    from solver.output.analysis_output import analysis_json, chance_json, print_analysis, print_chance
+    start = caldera.open_position(game, position, after, board, players, roll, seen_by)
+    values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb)
+    if batch is not None:  # a batch's positions are each checked for the engine (solver/commands/cluster.py read_batch)
+        return print_batch(start.game, commands.analysis_spec(start.game, start.state, engine, values), batch, cluster)
+    report = run_analysis(start, engine, goal, budget, values, live=not as_json)
+    click.echo(report.json()) if as_json else report.print()
+    save_pictures(start.game, start.state, (), svg_path, None, report.line)
 
-    if commands.is_chance_listing(entry, spec, state):
-        click.echo(chance_json(state, spec, entry)) if as_json else print_chance(state, spec, entry)
-        save_pictures(entry, state, (), svg_path, None)
-        return
-    result = run_search(entry, spec, state, live=not as_json)
-    if as_json:
-        click.echo(analysis_json(state, spec, result, entry))
-    else:
-        print_analysis(state, spec, result, entry)
-    save_pictures(entry, state, (), svg_path, None, result.best.pv if result.best else ())
+
+def run_analysis(start, engine, goal, budget, values: dict, live: bool):
+    """`analyze`'s Report of the position `start` (solver/caldera.py `analyse`), with a live status line on a terminal."""
+    from rich.live import Live
+
+    from solver import caldera
+
+    console = _stderr_console()
+    if not (live and console.is_terminal):
+        return caldera.analyse(start, engine, goal, budget, **values)
+    with Live("", console=console, transient=True, refresh_per_second=8) as display:
+        return caldera.analyse(start, engine, goal, budget, on_progress=lambda report: display.update(report.progress_line()),
+                               **values)
 
 
 def print_batch(entry, spec, batch: str, cluster: str | None) -> None:
@@ -454,18 +453,6 @@ def print_batch(entry, spec, batch: str, cluster: str | None) -> None:
         task = progress.add_task(f"{spec.text()}: positions", total=len(positions))
         for line in analyze_batch(entry, spec, positions, client, on_done=lambda n: progress.advance(task, n)):
             click.echo(line)
-
-
-def print_planner_result(entry, spec, state, goal, budget, as_json):
-    """`analyze` with the planner: the plan step by step (or the proof that none exists); returns the PlanResult."""
-    from solver.output.planner_output import plan_json, print_plan
-
-    result = run_plan(entry, spec, state, goal, budget, live=not as_json)
-    if as_json:
-        click.echo(plan_json(entry, state, goal, result))
-    else:
-        print_plan(entry, state, goal, result)
-    return result
 
 
 @main.command()
