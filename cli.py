@@ -138,6 +138,7 @@ def main():
       caldera analyze oros twin-peaks       solve one: the shortest plan, step by step
       caldera play penguins pond --engine-seats B   play against the engine, with hints
       caldera review game.cgf               a played game's inaccuracies, mistakes, blunders
+      caldera serve                         the analysis board in the browser, at http://127.0.0.1:8000/
     """
 
 
@@ -709,6 +710,35 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
             click.echo(line)
     if result.interrupted:
         sys.exit(130)
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on (0.0.0.0: every network the machine is on; the board has no password).")
+@click.option("--port", type=Number(low=1, high=65535), default=8000, show_default=True, help="The port to listen on.")
+def serve(host, port):
+    """Serve the analysis board in the browser: click moves, run the engine live, keep variations.
+
+    \b
+    Open http://127.0.0.1:8000/ (the port given): pick a game and a position, play moves by
+    clicking them (or typing, with the legal moves offered), chance outcomes picked or rolled;
+    Start/Stop the engine with its limit and watch its lines with their scores and 95%
+    intervals; go back and branch in the move tree; save and load game files (docs/records.md);
+    review the line for marks on an evaluation graph. Games with hidden information (hop) show
+    one seat's view. Several tabs analyse at once. Ctrl-C stops the server (docs/serve.md).
+    Examples:
+      caldera serve
+      caldera serve --port 8123
+      caldera serve --host 0.0.0.0         reachable from other machines
+    """
+    try:
+        from solver.serve.app import serve as run_server
+    except ImportError as error:
+        from solver.errors import CalderaError
+
+        raise CalderaError(f"caldera serve needs the serve extra ({error.name} is missing): pip install \".[serve]\"") from None
+    click.echo(f"caldera serve: the analysis board at http://{host}:{port}/ (Ctrl-C stops it)", err=True)
+    run_server(host, port)
 
 
 @main.command()

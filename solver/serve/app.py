@@ -1,0 +1,89 @@
+"""The Starlette app of `caldera serve`: the page (page/) at /, and a WebSocket per page at /ws
+that carries its messages, as JSON, to its BoardSession (board_session.py) and back.
+
+A message is answered in the event loop (playing a move, drawing a board: milliseconds); a
+search or a review runs in threads of its own (the numba searches release the GIL), so pages
+analysing at once do not wait for each other. A page that goes away stops its work.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.responses import FileResponse
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from solver.errors import CalderaError
+from solver.serve.board_session import BoardSession
+
+PAGE = Path(__file__).with_name("page")
+log = logging.getLogger("caldera.serve")
+
+
+async def index(request):
+    """The board's page."""
+    return FileResponse(PAGE / "index.html")
+
+
+async def board_socket(websocket: WebSocket) -> None:
+    """One page's WebSocket: each message in is answered by its BoardSession; a bad one gets a
+    one-line error message and the page goes on."""
+    await websocket.accept()
+    loop = asyncio.get_running_loop()
+    outbox: asyncio.Queue = asyncio.Queue()
+
+    def send(message: dict) -> None:
+        loop.call_soon_threadsafe(outbox.put_nowait, message)
+
+    async def sender() -> None:
+        while True:
+            await websocket.send_text(json.dumps(await outbox.get()))
+
+    session = BoardSession(send)
+    sending = asyncio.create_task(sender())
+    try:
+        while True:
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            answer(session, received.get("text") if received.get("text") is not None else received.get("bytes"))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        sending.cancel()
+        await asyncio.to_thread(session.close)
+
+
+def answer(session: BoardSession, text) -> None:
+    """Hand one message of the page to its session; whatever is wrong with it becomes an error message."""
+    try:
+        message = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        session.send({"type": "error", "message": "the page sent a message that is not JSON"})
+        return
+    try:
+        session.handle(message)
+    except CalderaError as error:
+        session.send({"type": "error", "message": str(error)})
+    except Exception as error:  # a bug, not the page's fault: said on the page and logged, the server goes on
+        log.exception("message %.200r", text)
+        session.send({"type": "error", "message": f"internal error: {type(error).__name__}: {error} (please report it)"})
+
+
+def create_app() -> Starlette:
+    """The app: the page at /, its files at /page, the WebSocket at /ws."""
+    return Starlette(routes=[Route("/", index), WebSocketRoute("/ws", board_socket),
+                             Mount("/page", StaticFiles(directory=PAGE), name="page")])
+
+
+def serve(host: str, port: int) -> None:
+    """Serve the board at http://HOST:PORT/ until Ctrl-C."""
+    import uvicorn
+
+    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
