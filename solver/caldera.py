@@ -193,9 +193,7 @@ class Report:
 def analysis_spec(position: Position, engine: str | None = None, **limits) -> EngineSpec:
     """The engine spec `analyse` runs: `engine` (else the game's for the position) with the limits
     (keys of LIMITS, as `caldera analyze`'s options), checked for the game and the position."""
-    unknown = sorted(set(limits) - set(LIMITS))
-    if unknown:
-        raise CalderaError(f"unknown limit {', '.join(map(shown, unknown))} (limits: {', '.join(LIMITS)})")
+    _check_limits(limits)
     if engine is not None:
         from solver.engines.registry import ENGINES
 
@@ -204,6 +202,13 @@ def analysis_spec(position: Position, engine: str | None = None, **limits) -> En
     values = {key: limits.get(key) for key in LIMITS}
     spec = api.analysis_spec(position.game, position.state, engine, values)
     return api.checked_spec(position.game, spec, position.state)
+
+
+def _check_limits(limits: dict) -> None:
+    """One line for a limit `analyse` and `review` do not take."""
+    unknown = sorted(set(limits) - set(LIMITS))
+    if unknown:
+        raise CalderaError(f"unknown limit {', '.join(repr(shown(str(k))) for k in unknown)} (limits: {', '.join(LIMITS)})")
 
 
 def analyse(position: Position, engine: str | None = None, goal: str | None = None, budget: int | None = None,
@@ -321,9 +326,7 @@ def review(start: Position, moves: list[str], engine: str | None = None,
     from solver.commands.review import review_game, review_spec
     from solver.game_file import PlayedGame
 
-    unknown = sorted(set(limits) - set(LIMITS))
-    if unknown:
-        raise CalderaError(f"unknown limit {', '.join(map(shown, unknown))} (limits: {', '.join(LIMITS)})")
+    _check_limits(limits)
     states, after = [start.state], start
     for move in moves:
         after = after.play(move)
