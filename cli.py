@@ -737,8 +737,7 @@ def serve(host, port):
         from solver.errors import CalderaError
 
         raise CalderaError(f"caldera serve needs the serve extra ({error.name} is missing): pip install \".[serve]\"") from None
-    click.echo(f"caldera serve: the analysis board at http://{host}:{port}/ (Ctrl-C stops it)", err=True)
-    run_server(host, port)
+    run_server(host, port, lambda url: click.echo(f"caldera serve: the analysis board at {url} (Ctrl-C stops it)", err=True))
 
 
 @main.command()

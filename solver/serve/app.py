@@ -12,6 +12,7 @@ import asyncio
 import json
 import logging
 from pathlib import Path
+from typing import Callable
 
 from starlette.applications import Starlette
 from starlette.responses import FileResponse
@@ -82,8 +83,20 @@ def create_app() -> Starlette:
                              Mount("/page", StaticFiles(directory=PAGE), name="page")])
 
 
-def serve(host: str, port: int) -> None:
-    """Serve the board at http://HOST:PORT/ until Ctrl-C."""
+def serve(host: str, port: int, announce: Callable[[str], None]) -> None:
+    """Serve the board at http://HOST:PORT/ (said through `announce` once listening) until Ctrl-C; one line (CalderaError) when the address
+    cannot be had (a port in use, a host the machine does not have)."""
+    import socket
+
     import uvicorn
 
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    try:  # bound here, so that a port in use is one line of ours, not uvicorn's log and exit code 3
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        listening = socket.socket(family, socket.SOCK_STREAM)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host, port))
+    except (OSError, OverflowError) as error:
+        raise CalderaError(f"--host {host} --port {port}: {getattr(error, 'strerror', None) or error}") from None
+    announce(f"http://{host}:{port}/")
+    config = uvicorn.Config(create_app(), host=host, port=port, log_level="warning")
+    uvicorn.Server(config).run(sockets=[listening])
