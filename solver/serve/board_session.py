@@ -193,7 +193,9 @@ class BoardSession:
             self.send(message)
 
     def _review(self, root, moves, path, engine, limits, stopper) -> None:
-        """Review `moves` from `root` and send every move's mark with the node it leads to."""
+        """Review `moves` from `root` and send every move's mark with the node it leads to; the
+        graph's value is the first seat's win chance after the move (two seats), the mover's (more
+        seats), or minus the loss (a one-seat game's turns, a puzzle's actions)."""
         from solver.commands.review import win_probability
         from solver.output.review_output import review_json
 
@@ -202,11 +204,16 @@ class BoardSession:
 
         result = caldera.review(root, moves, engine, on_position=progress, stopper=stopper, **limits)
         record = review_json(result)
-        points = []
+        game, points = root.game, []
+        two_seats = game.player_count(root.state) == 2
         for move in result.moves:
             if not move.judged:
                 continue
-            value = win_probability(move.played_score) if result.unit == "win" and move.played_score else -move.loss
+            value = -move.loss
+            if result.unit == "win" and move.played_score:
+                value = win_probability(move.played_score)
+                if two_seats and game.to_move(self.nodes[path[move.number - 1]].position.state) != 0:
+                    value = 1 - value  # the first seat's win chance throughout, as a chess graph shows white's
             points.append({"node": path[move.number], "number": move.number, "value": value, "mark": move.mark,
                            "move": move.move, "best": move.best, "seat": move.seat})
         self.send({"type": "review", "record": record, "unit": result.unit, "points": points})

@@ -26,6 +26,9 @@ PAGES = {
     "hop": {"position": "start4", "seat": "A"},
 }
 
+# game -> moves played (and then reviewed) before the picture
+LINES = {"penguins": ("+d4", "+e5", "+c3", "+f6", "^c3", "+c6", "c3-SE")}
+
 
 def main() -> int:
     """Serve the board, capture each game's page into docs/images/serve_<game>.png."""
@@ -48,6 +51,15 @@ def main() -> int:
             page.set_default_timeout(120_000)
             page.goto(f"http://127.0.0.1:{port}/?{urlencode({'game': game, **query})}")
             page.wait_for_selector("#board svg")
+            for number, move in enumerate(LINES.get(game, ()), start=2):
+                page.click(f'#moves button[data-move="{move}"]')
+                page.wait_for_function(f"document.querySelectorAll('#tree .move').length == {number}")
+            if game in LINES:
+                page.select_option("#limit", "depth")
+                page.fill("#limit-value", "3")
+                page.click("#review")
+                page.wait_for_function("document.querySelectorAll('#graph circle').length > 0")
+                page.select_option("#limit", "time")
             page.fill("#limit-value", "1")
             page.click("#start")
             page.wait_for_function("document.body.dataset.analysis === 'done'")

@@ -158,14 +158,20 @@ def test_save_then_load_gives_the_same_line(page):
 
 
 def test_review_marks_the_line(page):
-    """A review of the line played sends one point per judged move, each with its node."""
+    """A review of the line played sends one point per judged move, each with its node and the
+    first seat's win chance after it."""
     for move in ("+a1", "+f6", "+b1"):
         page.send_json({"type": "play", "move": move})
         page.receive_json()
     page.send_json({"type": "review", "engine": "alphabeta", "limits": {"depth": 2}})
     review = next_of(page, "review")
     assert [p["node"] for p in review["points"]] == [1, 2, 3] and review["unit"] == "win"
-    assert all(0 <= p["value"] <= 1 for p in review["points"])
+    from solver.commands.review import win_probability
+
+    judged = caldera.review(caldera.open_position("penguins", "pond"), ["+a1", "+f6", "+b1"], "alphabeta", depth=2)
+    chances = [win_probability(move.played_score) for move in judged.moves]
+    # A's win chance throughout: B's move (the second) counts from A's side
+    assert [p["value"] for p in review["points"]] == [chances[0], 1 - chances[1], chances[2]]
 
 
 def test_chance_outcomes_are_offered_and_rolled():

@@ -185,7 +185,9 @@ function onAnalysis(message) {
   }
   const count = record.nodes === undefined ? "" : `${record.nodes.toLocaleString()} ${record.engine && record.engine.startsWith("mcts") ? "sims" : "nodes"}`;
   const depth = record.depth === undefined ? "" : `depth ${record.depth}`;
-  const stopped = message.final ? `done, stopped by ${record.stopped || record.outcome}` : "analysing…";
+  const planned = { found: `a plan of ${record.length} actions`, none: `no plan within ${record.budget} actions` };
+  const stopped = !message.final ? "analysing…"
+    : message.kind === "plan" && planned[record.outcome] ? `done: ${planned[record.outcome]}` : `done, stopped by ${record.stopped}`;
   const equalText = record.equal && record.equal.length > 1 ? `; equally good: ${record.equal.join(", ")}` : "";
   $("status").textContent = [record.engine, depth, count, stopped].filter(Boolean).join("  ") + equalText;
   if (message.final && message.svg) $("board").innerHTML = message.svg;
