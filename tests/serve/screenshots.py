@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # game -> the page's query: a position that shows the game well, and a seat where it hides information
 PAGES = {
     "penguins": {"position": "floes"},
-    "island": {"position": "start2"},
+    "island": {"position": "start2", "lines": "4"},
     "oros": {"position": "twin-peaks"},
     "meerkats": {"position": "dunes-2"},
     "hop": {"position": "start4", "seat": "A"},
@@ -49,6 +49,7 @@ def main() -> int:
         for game, query in PAGES.items():
             page = browser.new_page(viewport={"width": 1280, "height": 820})
             page.set_default_timeout(120_000)
+            lines = query.pop("lines", "")
             page.goto(f"http://127.0.0.1:{port}/?{urlencode({'game': game, **query})}")
             page.wait_for_selector("#board svg")
             for number, move in enumerate(LINES.get(game, ()), start=2):
@@ -61,6 +62,7 @@ def main() -> int:
                 page.wait_for_function("document.querySelectorAll('#graph circle').length > 0")
                 page.select_option("#limit", "time")
             page.fill("#limit-value", "1")
+            page.fill("#multipv", lines)
             page.click("#start")
             page.wait_for_function("document.body.dataset.analysis === 'done'")
             path = ROOT / "docs" / "images" / f"serve_{game}.png"

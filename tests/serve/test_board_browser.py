@@ -87,16 +87,18 @@ def test_a_typed_move_is_offered_and_an_illegal_one_said(page):
 
 
 def test_start_and_stop_the_engine(page):
-    """Start with an hour's limit shows live lines; Stop ends the search with its best line."""
+    """Start with an hour's limit and two lines shows them live; Stop ends the search with its
+    best lines so far."""
     page.select_option("#engine", "alphabeta")
     page.select_option("#limit", "time")
     page.fill("#limit-value", "3600")
+    page.fill("#multipv", "2")
     page.click("#start")
     page.wait_for_function("document.querySelectorAll('#lines tbody tr').length > 0")
     page.click("#stop")
     page.wait_for_function("document.body.dataset.analysis === 'done'")
     assert "stopped by interrupted" in page.inner_text("#status")
-    assert page.locator("#lines tbody tr").count() >= 1
+    assert page.locator("#lines tbody tr").count() == 2
     assert wait_until_no_board_threads(THREADS_END_S) == []
 
 

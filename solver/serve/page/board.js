@@ -147,7 +147,9 @@ function drawTree() {
 
 function limits() {
   const value = $("limit-value").value.trim();
-  return value ? { [$("limit").value]: value } : {};
+  const chosen = value ? { [$("limit").value]: value } : {};
+  if ($("multipv").value.trim()) chosen.multipv = $("multipv").value.trim();
+  return chosen;
 }
 
 function setSearching(on, text) {
@@ -267,5 +269,9 @@ $("load").onchange = async () => {
   if (file) send({ type: "load", name: file.name, text: await file.text(), seat: games[$("game").value].seats ? $("seat").value : null });
   $("load").value = "";
 };
-$("review").onclick = () => { $("review-status").textContent = "reviewing…"; send({ type: "review", engine: $("engine").value, limits: limits() }); };
+$("review").onclick = () => {
+  const { multipv, ...perMove } = limits(); // a review searches every move itself
+  $("review-status").textContent = "reviewing…";
+  send({ type: "review", engine: $("engine").value, limits: perMove });
+};
 connect();
