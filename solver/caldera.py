@@ -205,10 +205,16 @@ def analysis_spec(position: Position, engine: str | None = None, **limits) -> En
 
 
 def _check_limits(limits: dict) -> None:
-    """One line for a limit `analyse` and `review` do not take."""
+    """One line for a limit `analyse` and `review` do not take, or a number outside its range
+    (checked here too: further down a 0 would read as "not given", as an option left out)."""
+    from solver.limits import RANGES
+
     unknown = sorted(set(limits) - set(LIMITS))
     if unknown:
         raise CalderaError(f"unknown limit {', '.join(repr(shown(str(k))) for k in unknown)} (limits: {', '.join(LIMITS)})")
+    for key, value in limits.items():
+        if key in RANGES and value is not None and not isinstance(value, bool):
+            RANGES[key].check(key, value)
 
 
 def analyse(position: Position, engine: str | None = None, goal: str | None = None, budget: int | None = None,
