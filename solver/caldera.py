@@ -199,7 +199,7 @@ def analysis_spec(position: Position, engine: str | None = None, **limits) -> En
 
         if engine not in ENGINES:
             raise CalderaError(f"unknown engine '{shown(str(engine))}' (engines: {', '.join(ENGINES)})")
-    values = {key: limits.get(key) for key in LIMITS}
+    values = {**limits, **{key: None for key in LIMITS if key not in limits}}  # the caller's order: the spec's text
     spec = api.analysis_spec(position.game, position.state, engine, values)
     return api.checked_spec(position.game, spec, position.state)
 
@@ -246,7 +246,7 @@ class Analysing:
         self.stopper = Stopper()
         self._reports: queue.Queue = queue.Queue()
         self.result: Report | None = None
-        self.error: CalderaError | None = None
+        self.error: Exception | None = None
         # Checked here, in the caller's thread: a bad engine or limit is the caller's error at once.
         analysis_spec(position, engine, **{k: v for k, v in limits.items() if k not in ("goal", "budget")})
         self._thread = threading.Thread(target=self._run, args=(position, engine, limits), daemon=True,
@@ -257,16 +257,16 @@ class Analysing:
         try:
             self.result = analyse(position, engine, on_progress=self._reports.put, stopper=self.stopper, **limits)
             self._reports.put(self.result)
-        except CalderaError as error:
+        except Exception as error:  # raised in the caller's thread, by __iter__ and wait
             self.error = error
             self._reports.put(error)
         finally:
             self._reports.put(None)
 
     def __iter__(self) -> Iterator[Report]:
-        """The Reports as they come, the final one last (a CalderaError of the search is raised here)."""
+        """The Reports as they come, the final one last (an error of the search is raised here)."""
         while (item := self._reports.get()) is not None:
-            if isinstance(item, CalderaError):
+            if isinstance(item, Exception):
                 raise item
             yield item
 

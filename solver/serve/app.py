@@ -40,7 +40,10 @@ async def board_socket(websocket: WebSocket) -> None:
     outbox: asyncio.Queue = asyncio.Queue()
 
     def send(message: dict) -> None:
-        loop.call_soon_threadsafe(outbox.put_nowait, message)
+        try:
+            loop.call_soon_threadsafe(outbox.put_nowait, message)
+        except RuntimeError:
+            pass  # the server has stopped: a search ending late has no page to tell
 
     async def sender() -> None:
         while True:

@@ -8,6 +8,7 @@ views, so nothing of another seat's clouds or bets is ever at hand to be sent.
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 import time
@@ -166,12 +167,15 @@ class BoardSession:
             worker.join(wait_s)
 
     def _work(self, job: Callable[[], None]) -> None:
-        """Run `job` in a thread of its own; a CalderaError it raises is said on the page."""
+        """Run `job` in a thread of its own; an error it raises is said on the page (a bug: logged too)."""
         def run():
             try:
                 job()
             except CalderaError as error:
                 self.send({"type": "error", "message": str(error)})
+            except Exception as error:
+                logging.getLogger("caldera.serve").exception("a search or review of the board")
+                self.send({"type": "error", "message": f"internal error: {type(error).__name__}: {error} (please report it)"})
 
         self._workers = [w for w in self._workers if w.is_alive()]
         worker = threading.Thread(target=run, daemon=True, name="caldera-board")
