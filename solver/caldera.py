@@ -287,9 +287,10 @@ class Analysing:
         return self._thread.is_alive()
 
 
-def start_analysis(position: Position, engine: str | None = None, **limits) -> Analysing:
+def start_analysis(position: Position, engine: str | None = None, goal: str | None = None, budget: int | None = None,
+                   **limits) -> Analysing:
     """`analyse` in a thread of its own, at once: the Analysing streams its Reports and stops it."""
-    return Analysing(position, engine, limits)
+    return Analysing(position, engine, dict(limits, goal=goal, budget=budget))
 
 
 def read_game(text: str, where: str = "game file") -> tuple[Position, list[Position]]:

@@ -19,6 +19,7 @@ from solver import caldera
 from solver.errors import CalderaError, shown
 
 PROGRESS_EVERY_S = 0.25  # the least time between two reports of a search going on
+PAGE_LIMITS = ("time", "depth", "sims", "nodes")  # the limits the page offers (caldera.LIMITS has them all)
 MOST_MOVES_SHOWN = 2000  # legal moves sent to the page (oros full game: thousands of combinations)
 
 
@@ -61,13 +62,18 @@ class BoardSession:
 
     def on_hello(self, message) -> None:
         """The games, each with its positions, engines and seats, for the page's choices."""
+        from solver.engines.registry import ENGINE_RECORDS
+
         games = []
         for name in caldera.games():
             record = caldera.game(name)
             games.append({"name": name, "title": record.title, "positions": list(record.builtin_positions()),
                           "default_position": record.default_position, "engines": list(record.engines),
-                          "seats": record.seats if record.view_of is not None else ""})
-        self.send({"type": "games", "games": games})
+                          "seats": record.seats if record.view_of is not None else "",
+                          "goals": record.goals is not None})
+        # each engine's limits among those the page offers, so it offers only the ones that fit
+        limits = {name: [key for key in PAGE_LIMITS if key in engine.settings] for name, engine in ENGINE_RECORDS.items()}
+        self.send({"type": "games", "games": games, "limits": limits})
 
     def on_open(self, message) -> None:
         """A new tree from a position of a game, seen by `seat` where the game hides information."""
@@ -108,7 +114,8 @@ class BoardSession:
         if not isinstance(limits, dict):
             raise CalderaError('"limits" is an object, e.g. {"time": 3}')
         limits = {key: value for key, value in limits.items() if value not in (None, "")}
-        self.running = running = caldera.start_analysis(node.position, engine, **limits)
+        goal = _text(message, "goal", optional=True) or None
+        self.running = running = caldera.start_analysis(node.position, engine, goal=goal, **limits)
         self._work(lambda: self._stream(running, node))
 
     def on_stop(self, message) -> None:
@@ -278,6 +285,7 @@ class BoardSession:
             "seat": self.seat,
             "nodes": [{"id": n.id, "parent": n.parent, "move": n.move, "children": n.children} for n in self.nodes],
             "current": node.id,
+            "engine": position.game.engine_for(position.state),
             "path": self._path(node.id),
             "position": {
                 "text": position.text, "to_move": position.seat, "over": position.is_over,

@@ -118,7 +118,7 @@ def test_mcts_lines_carry_their_interval(page):
     """MCTS lines come with their 95% interval and the equal moves, as the CLI's JSON has them."""
     page.send_json({"type": "analyse", "engine": "mcts", "limits": {"sims": 300, "seed": 1, "multipv": 3}})
     record = final_analysis(page)["record"]
-    assert record["engine"] == "mcts:sims=300,multipv=3,seed=1"
+    assert record["engine"] == "mcts:sims=300,seed=1,multipv=3"
     assert all(len(line["interval"]) == 2 for line in record["lines"]) and "equal" in record
 
 
@@ -213,3 +213,19 @@ def test_a_hop_page_never_receives_another_seats_clouds():
             assert text is None or " ?/??/-/??/- " in text, text
     full_svg = caldera.open_position("hop", HOP_FULL).svg()
     assert board["position"]["svg"] != full_svg
+
+
+def test_a_puzzle_takes_its_goal_from_the_page():
+    """oros's start has no goal of its own: the page's goal is planned for; without one, one line says so."""
+    with TestClient(create_app()) as client, client.websocket_connect("/ws") as socket:
+        socket.send_json({"type": "hello"})
+        games = socket.receive_json()
+        assert games["limits"]["exact"] == [] and games["limits"]["mcts"] == ["time", "sims"]
+        socket.send_json({"type": "open", "game": "oros", "position": "start"})
+        assert socket.receive_json()["engine"] == "planner"
+        socket.send_json({"type": "analyse", "limits": {"time": 60}})
+        assert "give a goal" in next_of(socket, "error")["message"]
+        socket.send_json({"type": "analyse", "goal": "mountain@d3", "limits": {"time": 60}})
+        message = final_analysis(socket)
+        assert message["kind"] == "plan" and message["record"]["goal"] == "mountain@d3"
+        assert message["record"]["outcome"] == "found"

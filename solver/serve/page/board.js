@@ -6,6 +6,8 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 let socket = null;
 let games = {};
+let engineLimits = {}; // engine -> the limits it takes, of those the page offers
+const LIMIT_WORDS = { time: "seconds", depth: "depth", sims: "simulations", nodes: "nodes" };
 let board = null; // the last "board" message: the tree and the current position
 let searching = false;
 
@@ -43,6 +45,7 @@ function onError(message) {
 
 function onGames(message) {
   games = {};
+  engineLimits = message.limits;
   $("game").innerHTML = "";
   for (const game of message.games) {
     games[game.name] = game;
@@ -66,6 +69,19 @@ function gameChosen() {
   $("engine").innerHTML = "";
   $("engine").add(new Option("the game's engine", ""));
   for (const engine of game.engines) $("engine").add(new Option(engine, engine));
+  $("goal-label").hidden = !game.goals;
+  $("goal").value = "";
+}
+
+// The limits the chosen engine (else the position's own) takes; the one chosen is kept where it fits.
+function offerLimits() {
+  const engine = $("engine").value || (board && board.engine);
+  const offered = engineLimits[engine] || [];
+  const chosen = $("limit").value;
+  $("limit").innerHTML = "";
+  for (const key of offered) $("limit").add(new Option(LIMIT_WORDS[key], key));
+  if (offered.includes(chosen)) $("limit").value = chosen;
+  $("limit").disabled = $("limit-value").disabled = !offered.length;
 }
 
 function openGame() {
@@ -95,6 +111,7 @@ function onBoard(message) {
   if (position.more_moves) $("moves").append(`… and ${position.more_moves} more (type one)`);
   $("roll").hidden = !position.chance;
   drawTree();
+  offerLimits();
   if (changed) {
     $("lines").tBodies[0].innerHTML = "";
     $("status").textContent = searching ? "analysing a position left behind: Stop, or Start here" : "";
@@ -147,7 +164,7 @@ function drawTree() {
 
 function limits() {
   const value = $("limit-value").value.trim();
-  const chosen = value ? { [$("limit").value]: value } : {};
+  const chosen = value && !$("limit").disabled ? { [$("limit").value]: value } : {};
   if ($("multipv").value.trim()) chosen.multipv = $("multipv").value.trim();
   return chosen;
 }
@@ -261,7 +278,8 @@ $("move").onkeydown = (event) => { if (event.key === "Enter") $("play-move").onc
 $("roll").onclick = () => send({ type: "roll" });
 $("back").onclick = () => { if (board && board.path.length > 1) send({ type: "goto", node: board.path[board.path.length - 2] }); };
 $("forward").onclick = () => { const node = board && board.nodes[board.current]; if (node && node.children.length) send({ type: "goto", node: node.children[0] }); };
-$("start").onclick = () => { setSearching(true, "analysing…"); send({ type: "analyse", engine: $("engine").value, limits: limits() }); };
+$("start").onclick = () => { setSearching(true, "analysing…"); send({ type: "analyse", engine: $("engine").value, goal: $("goal").value.trim(), limits: limits() }); };
+$("engine").onchange = offerLimits;
 $("stop").onclick = () => send({ type: "stop" });
 $("save").onclick = () => send({ type: "save" });
 $("load").onchange = async () => {
