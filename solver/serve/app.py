@@ -1,9 +1,10 @@
 """The Starlette app of `caldera serve`: the page (page/) at /, and a WebSocket per page at /ws
 that carries its messages, as JSON, to its BoardSession (board_session.py) and back.
 
-A message is answered in the event loop (playing a move, drawing a board: milliseconds); a
-search or a review runs in threads of its own (the numba searches release the GIL), so pages
-analysing at once do not wait for each other. A page that goes away stops its work.
+A page's messages are answered one after the other in a worker thread (playing a move, drawing a
+board: milliseconds), off the event loop every page shares; a search or a review runs in a thread
+of its own (the numba searches release the GIL), so pages analysing at once do not wait for each
+other. A page that goes away stops its work.
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ async def board_socket(websocket: WebSocket) -> None:
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
                 break
-            answer(session, received.get("text") if received.get("text") is not None else received.get("bytes"))
+            text = received.get("text") if received.get("text") is not None else received.get("bytes")
+            await asyncio.to_thread(answer, session, text)  # in turn, off the event loop the other pages share
     except WebSocketDisconnect:
         pass
     finally:
