@@ -229,3 +229,14 @@ def test_a_puzzle_takes_its_goal_from_the_page():
         message = final_analysis(socket)
         assert message["kind"] == "plan" and message["record"]["goal"] == "mountain@d3"
         assert message["record"]["outcome"] == "found"
+
+
+def test_a_loaded_hop_game_is_seen_by_the_pages_seat():
+    """A game file of the full hop position, loaded on a page seen by C: the page gets C's view only."""
+    text = caldera.game_text(caldera.open_position("hop", HOP_FULL), ["partner:A"])
+    assert "1/02/-/11/-" in text
+    with TestClient(create_app()) as client, client.websocket_connect("/ws") as socket:
+        socket.send_json({"type": "load", "text": text, "seat": "C"})
+        board = socket.receive_json()
+    assert board["seat"] == "C" and [board["nodes"][i]["move"] for i in board["path"]] == [None, "partner:A"]
+    assert " ?/??/-/??/- " in board["position"]["text"] and "1/02/-/11/-" not in json.dumps(board)
