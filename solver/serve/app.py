@@ -63,6 +63,7 @@ async def board_socket(websocket: WebSocket) -> None:
         pass
     finally:
         sending.cancel()
+        session.stop_all()  # now: a task being cancelled (the server stopping) may not get past an await
         await asyncio.to_thread(session.close)
 
 
