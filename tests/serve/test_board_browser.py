@@ -54,10 +54,13 @@ def page(browser, server_url):
     """A fresh tab on the board (penguins pond), its board drawn."""
     tab = browser.new_page(accept_downloads=True)
     tab.set_default_timeout(WAIT_MS)
+    script_errors = []
+    tab.on("pageerror", lambda error: script_errors.append(error))
     tab.goto(f"{server_url}/?game=penguins&position=pond")
     tab.wait_for_selector("#board svg")
     yield tab
     tab.close()
+    assert not script_errors, script_errors  # the page's JavaScript never failed
 
 
 def tree_moves(page) -> list[str]:
@@ -149,15 +152,25 @@ def test_review_puts_marks_on_the_graph(page):
     assert page.locator("#graph polyline").count() == 1
 
 
+# a game's position for the engine where its start has no goal to plan for (oros: a puzzle)
+SEARCHED = {"oros": "first-peak"}
+
+
 @pytest.mark.parametrize("game", caldera.games())
 def test_every_game_opens(browser, server_url, game):
-    """Each game's page draws its board and legal moves, with no error."""
+    """Each game's page draws its board and legal moves, and its engine answers, with no error."""
     tab = browser.new_page()
     tab.set_default_timeout(WAIT_MS)
-    tab.goto(f"{server_url}/?game={game}")
+    script_errors = []
+    tab.on("pageerror", lambda error: script_errors.append(error))
+    tab.goto(f"{server_url}/?game={game}" + (f"&position={SEARCHED[game]}" if game in SEARCHED else ""))
     tab.wait_for_selector("#board svg")
     assert tab.locator("#moves button").count() > 0 and tab.is_hidden("#error")
+    tab.click("#start")  # the engine the page offers for the game, with its first limit
+    tab.wait_for_function("document.body.dataset.analysis === 'done'")
+    assert tab.locator("#lines tbody tr").count() > 0 and tab.is_hidden("#error")
     tab.close()
+    assert not script_errors, script_errors
 
 
 def test_a_hop_page_receives_no_hidden_value(browser, server_url):
