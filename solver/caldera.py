@@ -21,12 +21,13 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator
 
 from solver import api
-from solver.engines.registry import EngineSpec
+from solver.engines.registry import ENGINE_RECORDS, EngineSpec
 from solver.errors import CalderaError, shown
 from solver.watch import Stopper, stopped_by
 
-# The limits and settings `analyse` takes, as `caldera analyze` names its options' settings.
-LIMITS = ("depth", "nodes", "time", "sims", "multipv", "solve", "threads", "seed", "hash", "memory")
+# The limits and settings `analyse` takes: every engine's settings (depth, nodes, time, sims,
+# multipv, solve, threads, seed, hash, memory, ...), named as `caldera analyze` names its options'.
+LIMITS = tuple(dict.fromkeys(key for record in ENGINE_RECORDS.values() for key in record.settings))
 
 
 def games() -> list[str]:
@@ -221,7 +222,7 @@ def analyse(position: Position, engine: str | None = None, goal: str | None = No
             on_progress: Callable[[Report], None] | None = None, stopper: Stopper | None = None,
             **limits) -> Report:
     """Analyse `position` as `caldera analyze` does: `engine` (else the game's) with `limits`
-    (depth, nodes, time, sims, multipv, solve, threads, seed, hash, memory); a puzzle (oros) with
+    (depth, nodes, time, sims, multipv, solve, threads, seed, hash, memory: LIMITS); a puzzle (oros) with
     its goal and budget (a built-in puzzle's own unless given). `on_progress` gets a Report as
     the search deepens; `stopper.stop()` (solver/watch.py) ends it with its best result so far."""
     game, state = position.game, position.state
