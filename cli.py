@@ -138,6 +138,7 @@ def main():
       caldera analyze oros twin-peaks       solve one: the shortest plan, step by step
       caldera play penguins pond --engine-seats B   play against the engine, with hints
       caldera review game.cgf               a played game's inaccuracies, mistakes, blunders
+      caldera serve                         the analysis board in the browser, at http://127.0.0.1:8000/
     """
 
 
@@ -409,6 +410,7 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
       caldera analyze penguins floes --depth 6 --svg floes-line.svg
     """
     from solver import api as commands
+    from solver import caldera
 
     if cluster is not None and batch is None:
         raise click.UsageError("--cluster analyses a --batch of positions; give --batch FILE (or - for stdin)")
@@ -417,29 +419,27 @@ def analyze(game, position, after, board, players, roll, seen_by, as_json, engin
     if batch is not None and svg_path is not None:
         raise click.UsageError("--svg draws one position's best line; --batch analyses many: give one of them")
 
-    entry, state, _ = load(game, position, after, board, players, roll, seen_by)
-    if batch is None:  # a batch's positions are each checked for the engine (solver/commands/cluster.py read_batch)
-        goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
-    spec = commands.analysis_spec(entry, state, engine, dict(limits, time=seconds, hash=hash_mb, memory=memory_mb))
-    if batch is not None:
-        return print_batch(entry, spec, batch, cluster)
-    spec = commands.checked_spec(entry, spec, state)
-    if commands.plans(spec):
-        plan = print_planner_result(entry, spec, state, goal, budget, as_json)
-        save_pictures(entry, state, (), svg_path, None, plan.plan)
-        return
-    from solver.output.analysis_output import analysis_json, chance_json, print_analysis, print_chance
+    start = caldera.open_position(game, position, after, board, players, roll, seen_by)
+    values = dict(limits, time=seconds, hash=hash_mb, memory=memory_mb)
+    if batch is not None:  # a batch's positions are each checked for the engine (solver/commands/cluster.py read_batch)
+        return print_batch(start.game, commands.analysis_spec(start.game, start.state, engine, values), batch, cluster)
+    report = run_analysis(start, engine, goal, budget, values, live=not as_json)
+    click.echo(report.json()) if as_json else report.print()
+    save_pictures(start.game, start.state, (), svg_path, None, report.line)
 
-    if commands.is_chance_listing(entry, spec, state):
-        click.echo(chance_json(state, spec, entry)) if as_json else print_chance(state, spec, entry)
-        save_pictures(entry, state, (), svg_path, None)
-        return
-    result = run_search(entry, spec, state, live=not as_json)
-    if as_json:
-        click.echo(analysis_json(state, spec, result, entry))
-    else:
-        print_analysis(state, spec, result, entry)
-    save_pictures(entry, state, (), svg_path, None, result.best.pv if result.best else ())
+
+def run_analysis(start, engine, goal, budget, values: dict, live: bool):
+    """`analyze`'s Report of the position `start` (solver/caldera.py `analyse`), with a live status line on a terminal."""
+    from rich.live import Live
+
+    from solver import caldera
+
+    console = _stderr_console()
+    if not (live and console.is_terminal):
+        return caldera.analyse(start, engine, goal, budget, **values)
+    with Live("", console=console, transient=True, refresh_per_second=8) as display:
+        return caldera.analyse(start, engine, goal, budget, on_progress=lambda report: display.update(report.progress_line()),
+                               **values)
 
 
 def print_batch(entry, spec, batch: str, cluster: str | None) -> None:
@@ -454,18 +454,6 @@ def print_batch(entry, spec, batch: str, cluster: str | None) -> None:
         task = progress.add_task(f"{spec.text()}: positions", total=len(positions))
         for line in analyze_batch(entry, spec, positions, client, on_done=lambda n: progress.advance(task, n)):
             click.echo(line)
-
-
-def print_planner_result(entry, spec, state, goal, budget, as_json):
-    """`analyze` with the planner: the plan step by step (or the proof that none exists); returns the PlanResult."""
-    from solver.output.planner_output import plan_json, print_plan
-
-    result = run_plan(entry, spec, state, goal, budget, live=not as_json)
-    if as_json:
-        click.echo(plan_json(entry, state, goal, result))
-    else:
-        print_plan(entry, state, goal, result)
-    return result
 
 
 @main.command()
@@ -722,6 +710,34 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
             click.echo(line)
     if result.interrupted:
         sys.exit(130)
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on (0.0.0.0: every network the machine is on; the board has no password).")
+@click.option("--port", type=Number(low=1, high=65535), default=8000, show_default=True, help="The port to listen on.")
+def serve(host, port):
+    """Serve the analysis board in the browser: click moves, run the engine live, keep variations.
+
+    \b
+    Open http://127.0.0.1:8000/ (the port given): pick a game and a position, play moves by
+    clicking them (or typing, with the legal moves offered), chance outcomes picked or rolled;
+    Start/Stop the engine with its limit and watch its lines with their scores and 95%
+    intervals; go back and branch in the move tree; save and load game files (docs/records.md);
+    review the line for marks on an evaluation graph. Games with hidden information (hop) show
+    one seat's view. Several tabs analyse at once. Ctrl-C stops the server (docs/serve.md).
+    Examples:
+      caldera serve
+      caldera serve --port 8123
+      caldera serve --host 0.0.0.0         reachable from other machines
+    """
+    try:
+        from solver.serve.app import serve as run_server
+    except ImportError as error:
+        from solver.errors import CalderaError
+
+        raise CalderaError(f"caldera serve needs the serve extra ({error.name} is missing): pip install \".[serve]\"") from None
+    run_server(host, port, lambda url: click.echo(f"caldera serve: the analysis board at {url} (Ctrl-C stops it)", err=True))
 
 
 @main.command()

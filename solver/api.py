@@ -7,12 +7,13 @@ game's name.
 
 from __future__ import annotations
 
+import threading
 from typing import Callable
 
 from solver.engines.registry import ENGINE_RECORDS, EngineSpec, check_engine
 from solver.errors import CalderaError
 from solver.limits import check_settings_fit, ctrl_c_stops, usable_threads
-from solver.watch import new_stop, watch
+from solver.watch import new_stop, search_flag, watch
 
 
 def load_position(game, position: str | None, after: str = "", board: str | None = None,
@@ -146,15 +147,22 @@ def is_chance_listing(game, spec: EngineSpec, state) -> bool:
     return game.is_chance(state) and not ENGINE_RECORDS[spec.name].searches_chance_roots
 
 
+# Kernels are loaded (or compiled) once, by one thread: searches started at once in other threads
+# (the analysis board's pages) wait for them instead of compiling the same code side by side.
+_PREPARING = threading.Lock()
+
+
 def search(game, spec: EngineSpec, state, on_progress: Callable | None = None, notice: Callable | None = None):
     """Search `state` of `game` with the engine of `spec`: its kernels loaded first (with the
-    compile notice, outside the engine's clock), then the Analysis."""
+    compile notice, outside the engine's clock), then the Analysis. Ctrl-C (main thread) or the
+    Stopper in force (solver/watch.py `stopped_by`) ends it with its best result so far."""
     from solver.commands.warmup import prepare
     from solver.engines.registry import run_engine
 
-    prepare(game, (spec.name,), state, **({"notice": notice} if notice else {}))
+    with _PREPARING:
+        prepare(game, (spec.name,), state, **({"notice": notice} if notice else {}))
     words = game.to_kernel(state)
-    stop = new_stop()
+    stop = search_flag()
     with ctrl_c_stops(stop):  # Ctrl-C ends the search with its best result so far
         return run_engine(spec, game.kernel(words), words, stop=stop, plies_to_end=game.plies_to_end(state),
                           on_progress=on_progress)
@@ -177,9 +185,10 @@ def plan(game, spec: EngineSpec, state, goal, budget: int, on_progress: Callable
     from solver.commands.warmup import prepare
     from solver.engines.planner.planner_search import DEFAULT_HASH_MB, solve
 
-    prepare(game, ("planner",), state)
+    with _PREPARING:
+        prepare(game, ("planner",), state)
     s = spec.settings
-    stop = new_stop()
+    stop = search_flag()
     with ctrl_c_stops(stop):  # Ctrl-C ends the search with what it ruled out so far
         return solve(game, state, goal, budget, nodes=s.get("nodes"), seconds=s.get("time"),
                      hash_mb=s.get("hash", DEFAULT_HASH_MB), stop=stop, on_progress=on_progress)

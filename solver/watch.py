@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Callable
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Callable, Iterator
 
 import numpy as np
 
@@ -20,6 +22,53 @@ POLL_S = 0.05
 def new_stop() -> np.ndarray:
     """A fresh stop flag: stop[0] is RUNNING, TIMED_OUT or INTERRUPTED."""
     return np.zeros(1, dtype=np.int64)
+
+
+class Stopper:
+    """Stops, from any thread, the searches run under it (`stopped_by`): the one running now and
+    every later one. Each search keeps its own flag, since a search's time limit raises only its
+    own (a review runs many searches in a row)."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._flags: list[np.ndarray] = []
+        self.requested = False
+
+    def flag(self) -> np.ndarray:
+        """A fresh stop flag for one search, already raised if a stop was requested."""
+        stop = new_stop()
+        with self._lock:
+            if self.requested:
+                stop[0] = INTERRUPTED
+            self._flags = [f for f in self._flags if f[0] == RUNNING] + [stop]
+        return stop
+
+    def stop(self) -> None:
+        """End the running search with its best result so far, and every later one at once."""
+        with self._lock:
+            self.requested = True
+            for stop in self._flags:
+                if stop[0] == RUNNING:
+                    stop[0] = INTERRUPTED
+
+
+_STOPPER: ContextVar[Stopper | None] = ContextVar("caldera_stopper", default=None)
+
+
+@contextmanager
+def stopped_by(stopper: Stopper) -> Iterator[Stopper]:
+    """While active (in this thread or task), the searches started take their flags from `stopper`."""
+    token = _STOPPER.set(stopper)
+    try:
+        yield stopper
+    finally:
+        _STOPPER.reset(token)
+
+
+def search_flag() -> np.ndarray:
+    """The stop flag of a search starting now: from the Stopper in force (`stopped_by`), else a fresh one."""
+    stopper = _STOPPER.get()
+    return new_stop() if stopper is None else stopper.flag()
 
 
 def stop_reason(stop: np.ndarray, aborted: bool) -> str | None:
