@@ -2,7 +2,7 @@
 (`caldera analyze penguins NAME --solve`), figures per set and N.
 
 In the style of Pascal Pons' Connect 4 benchmark: position sets of rising difficulty (N = 1, 3,
-5, 7 plies, on plain and on tile boards; solver/games/penguins/penguins_puzzles.py), each
+5, 7 plies, on plain and on tile boards, and 9 on tile boards; solver/games/penguins/penguins_puzzles.py), each
 reported as the mean time and mean nodes per puzzle and the speed, then one line per puzzle.
 Each puzzle is solved `--repeat` times (a fresh table each time) and its fastest time kept; the
 node count is the same every time. Two baselines, measured in the same run on the same
@@ -26,7 +26,7 @@ from statistics import mean
 from perft_ratio import timed_kernel
 
 from solver.engines.alphabeta.alphabeta_search import alphabeta_analysis
-from solver.games.penguins.penguins_puzzles import PLIES, SETS, puzzles
+from solver.games.penguins.penguins_puzzles import SETS, puzzles, set_plies
 from solver.games.registry import game
 
 PENGUINS = game("penguins")
@@ -64,7 +64,7 @@ def main() -> None:
     print(f"{'set':6} {'N':>2} {'puzzles':>7} {'mean time':>11} {'mean nodes':>11} {'eval nodes':>11} "
           f"{'nodes/s':>10} {'perft/s':>11} {'share':>6}")
     for set_name in SETS:
-        for plies in PLIES:
+        for plies in set_plies(set_name):
             members = [figures[p.name] for p in every if p.set == set_name and p.plies == plies]
             seconds = sum(f[0] for f in members)
             speed = sum(f[1] for f in members) / seconds
