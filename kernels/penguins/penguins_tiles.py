@@ -20,6 +20,7 @@ from kernels.penguins.penguins_layout import *  # noqa: F403  (word indices, cod
 from kernels.penguins.penguins_moves import (
     EDGE,
     EDGE_NEAR,
+    LINE,
     NEAR,
     NEIGHBOUR,
     all_occupied,
@@ -162,6 +163,15 @@ def barrier_step_part(state, buf, row, layer, direction, me, code, timing):
     return buf[row], code + (step << BARRIER_STEPS)
 
 
+@njit(cache=True, inline="always")
+def walk_masks(state, me):
+    """What an exploration of side `me` on `state` meets (walk_among): (the spaces that stop it,
+    the frozen eggs among them, the rival penguins that make it illegal)."""
+    frozen = near(state, state[FREEZING]) & (state[EGGS] | state[EGGS + 1])
+    stoppers = barriers(state) | state[EGGS + me] | state[PENGUINS + me] | state[STARS + me] | frozen
+    return stoppers, frozen, state[PENGUINS + 1 - me] | state[STARS + 1 - me]
+
+
 @njit(cache=True)
 def walk(state, me, square, action, direction, jump, path):
     """Follow an exploration (P-6, P-13, P-15, P-17, P-20, P-21) on `state` without changing it.
@@ -170,12 +180,16 @@ def walk(state, me, square, action, direction, jump, path):
     thawed frozen egg or -1, stopped by a storm); the number is -1 when the exploration is illegal,
     the stop -1 when seaweed takes the penguin off the board.
     """
+    stoppers, frozen, rival_penguins = walk_masks(state, me)
+    return walk_among(state, me, square, action, direction, jump, path, stoppers, frozen, rival_penguins)
+
+
+@njit(cache=True)
+def walk_among(state, me, square, action, direction, jump, path, stoppers, frozen, rival_penguins):
+    """walk with the masks of walk_masks(state, me), which a listing of every exploration of one
+    position works out once."""
     size = size_id(state)
     rival = 1 - me
-    eggs = state[EGGS] | state[EGGS + 1]
-    frozen = near(state, state[FREEZING]) & eggs
-    stoppers = barriers(state) | state[EGGS + me] | state[PENGUINS + me] | state[STARS + me] | frozen
-    rival_penguins = state[PENGUINS + rival] | state[STARS + rival]
     holes = state[HOLES]
     can_jump = jump and action == SLIDE and popcount(holes) == 2
     if jump and not can_jump:
@@ -1247,6 +1261,7 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
                                 emperor_moved, seal_moved, out, n, buf, listed)
     orbiters = state[ORBITERS]
     jumps = 2 if popcount(state[HOLES]) == 2 else 1
+    stoppers, frozen, rival_penguins = walk_masks(state, me)
     penguins = state[PENGUINS + me] | state[STARS + me]
     if want >= 0:
         penguins &= bit(want & 63)
@@ -1262,7 +1277,10 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
                     part = encode_move(action, square, direction) | (np.int64(jump) << HOLE_JUMP)
                     if want >= 0 and part != want & ~(np.int64(7) << STORM_THROW):
                         continue
-                    k, stop, captured, thawed, storm = walk(state, me, square, action, direction, jump, path)
+                    if jump and LINE[size_id(state), direction, square] & state[HOLES] & ~bit(square) == ZERO:
+                        continue  # no hole to enter on its line: walk would find no jump
+                    k, stop, captured, thawed, storm = walk_among(state, me, square, action, direction, jump, path,
+                                                                  stoppers, frozen, rival_penguins)
                     if k < 0:
                         continue
                     throws = storm_throws(state, me, square, path, k, stop) if storm else 0
@@ -1307,7 +1325,7 @@ def actions_alone(state, out):
     path = np.empty(PATH_ROOM, dtype=np.int64)
     unused = np.empty((1, STATE_LEN), dtype=np.uint64)
     return action_moves(state, state, np.int64(state[TURN]), np.int64(0), NO, NO, out, np.int64(0), unused, path,
-                        unused, ALL_MOVES, np.empty(0, dtype=np.uint64), unused, YES)
+                        unused, ALL_MOVES, unused[0], unused, YES)
 
 
 @njit(cache=True)
