@@ -7,6 +7,9 @@ These run only for positions with TILES = 1. They follow the stages of the refer
 action, tent and river, seagull and krill (either first, P-9a; or either or both of them before
 the tent and river, early_moves), emperor then seal after, blazing.
 A side's supply reaching 0 is the win (P-8): every later stage then does nothing.
+Where no tile adds a choice to an action (one_move_per_action: holes, storms, freezing, radiation,
+seaweed and the nest only) each action is one whole move, and tile_moves lists the actions alone
+(actions_alone), without carrying each through the later stages.
 
 Moves of a tile position can be very many (seagull x krill x emperor x seal choices multiply):
 tile_moves writes at most len(out) of them and returns the true number.
