@@ -37,7 +37,14 @@ from kernels.penguins.penguins_plain import chance_outcomes, is_chance, to_move 
 from kernels.penguins.penguins_plain import status as plain_status
 from kernels.penguins.penguins_playout import tile_playout_step
 from kernels.penguins.penguins_tile_eval import evaluate  # noqa: F401  (operation: tiles walked by their rules)
-from kernels.penguins.penguins_tiles import ACTION_PARTS, listed_moves, one_move_per_action, tile_apply, tile_moves
+from kernels.penguins.penguins_tiles import (
+    ACTION_PARTS,
+    has_legal_move,
+    listed_moves,
+    one_move_per_action,
+    tile_apply,
+    tile_moves,
+)
 
 HAS_PARTS = True  # part_moves chooses a tile move by its parts (kernels/dispatch.py)
 
@@ -83,7 +90,7 @@ def status(state):
     if state[TILES] == ZERO:
         return plain_status(state)
     outcome = settled_status(state)
-    return outcome if outcome != UNSETTLED else stuck_status(state, tile_moves(state, np.empty(1, dtype=np.int64)))
+    return outcome if outcome != UNSETTLED else stuck_status(state, 1 if has_legal_move(state) else 0)
 
 
 @njit(cache=True)

@@ -7,6 +7,9 @@ These run only for positions with TILES = 1. They follow the stages of the refer
 action, tent and river, seagull and krill (either first, P-9a; or either or both of them before
 the tent and river, early_moves), emperor then seal after, blazing.
 A side's supply reaching 0 is the win (P-8): every later stage then does nothing.
+Where no tile adds a choice to an action (one_move_per_action: holes, storms, freezing, radiation,
+seaweed and the nest only) each action is one whole move, and tile_moves lists the actions alone
+(actions_alone), without carrying each through the later stages.
 
 Moves of a tile position can be very many (seagull x krill x emperor x seal choices multiply):
 tile_moves writes at most len(out) of them and returns the true number.
@@ -20,6 +23,7 @@ from kernels.penguins.penguins_layout import *  # noqa: F403  (word indices, cod
 from kernels.penguins.penguins_moves import (
     EDGE,
     EDGE_NEAR,
+    LINE,
     NEAR,
     NEIGHBOUR,
     all_occupied,
@@ -162,6 +166,15 @@ def barrier_step_part(state, buf, row, layer, direction, me, code, timing):
     return buf[row], code + (step << BARRIER_STEPS)
 
 
+@njit(cache=True, inline="always")
+def walk_masks(state, me):
+    """What an exploration of side `me` on `state` meets (walk_among): (the spaces that stop it,
+    the frozen eggs among them, the rival penguins that make it illegal)."""
+    frozen = near(state, state[FREEZING]) & (state[EGGS] | state[EGGS + 1])
+    stoppers = barriers(state) | state[EGGS + me] | state[PENGUINS + me] | state[STARS + me] | frozen
+    return stoppers, frozen, state[PENGUINS + 1 - me] | state[STARS + 1 - me]
+
+
 @njit(cache=True)
 def walk(state, me, square, action, direction, jump, path):
     """Follow an exploration (P-6, P-13, P-15, P-17, P-20, P-21) on `state` without changing it.
@@ -170,12 +183,16 @@ def walk(state, me, square, action, direction, jump, path):
     thawed frozen egg or -1, stopped by a storm); the number is -1 when the exploration is illegal,
     the stop -1 when seaweed takes the penguin off the board.
     """
+    stoppers, frozen, rival_penguins = walk_masks(state, me)
+    return walk_among(state, me, square, action, direction, jump, path, stoppers, frozen, rival_penguins)
+
+
+@njit(cache=True)
+def walk_among(state, me, square, action, direction, jump, path, stoppers, frozen, rival_penguins):
+    """walk with the masks of walk_masks(state, me), which a listing of every exploration of one
+    position works out once."""
     size = size_id(state)
     rival = 1 - me
-    eggs = state[EGGS] | state[EGGS + 1]
-    frozen = near(state, state[FREEZING]) & eggs
-    stoppers = barriers(state) | state[EGGS + me] | state[PENGUINS + me] | state[STARS + me] | frozen
-    rival_penguins = state[PENGUINS + rival] | state[STARS + rival]
     holes = state[HOLES]
     can_jump = jump and action == SLIDE and popcount(holes) == 2
     if jump and not can_jump:
@@ -261,6 +278,19 @@ def storm_throws(state, me, square, path, n, stop):
     return out
 
 
+@njit(cache=True, inline="always")
+def throw_target(state, square, path, n, stop, throw):
+    """The space a storm on `stop` throws the penguin onto in direction `throw` (a storm_throws
+    direction), or -1 when that is its start or a space its exploration entered (illegal, P-15)."""
+    target = np.int64(EDGE[size_id(state), throw, stop])
+    if target == square:
+        return -1
+    for i in range(n):
+        if path[i] == target:
+            return -1
+    return target
+
+
 @njit(cache=True)
 def explore(state, out, me, square, path, n, stop, captured, thawed, throw):
     """Write into `out` the position after an exploration walked by `walk`, thrown by the storm in
@@ -277,12 +307,9 @@ def explore(state, out, me, square, path, n, stop, captured, thawed, throw):
     if thawed >= 0:
         send_back(out, thawed)
     if throw >= 0:
-        target = np.int64(EDGE[size_id(state), throw, stop])
-        if target == square:
+        target = throw_target(state, square, path, n, stop, throw)
+        if target < 0:
             return -1, -1
-        for i in range(n):
-            if path[i] == target:
-                return -1, -1
         if (out[EGGS] | out[EGGS + 1]) & bit(target):
             send_back(out, target)  # a rival egg: back to its owner (P-15)
         path[n] = target
@@ -1199,18 +1226,20 @@ def action_part(move, out, n, seen):
 
 
 @njit(cache=True)
-def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf, path, listed, want, seen, records):
+def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf, path, listed, want, seen, records,
+                 alone):
     """Every action after the pre-effects (on `state`) with all its choices; only the actions whose
     part (ACTION_FIELDS of the move) is `want` unless it is ALL_MOVES, and with ACTION_PARTS the
     parts alone, each once (`seen`: the parts listed so far, by part_key), and of the explorations
-    from a space that give the same position only the first (explored_before, kept in `records`)."""
+    from a space that give the same position only the first (explored_before, kept in `records`).
+    With `alone` each action is listed as a whole move without its follow-ups, and `buf`,
+    `listed`, `seen` and `records` are not used (actions_alone)."""
     empty = board_mask(spaces(state)) & ~all_occupied(state)
     if state[PHASE] == SETUP_PHASE:
         while empty:
             n = put(out, n, code | encode_move(RIVAL_EGG, lowest_square(empty), 0))
             empty &= empty - ONE
         return n
-    after = buf[2]
     eggs = hatchable(state, me) if hatchling_stock(state, me) != 0 else ZERO
     for action in (LAND, HATCH):  # lay an egg on an empty space, then hatch one of the eggs
         squares = empty if action == LAND else eggs
@@ -1222,6 +1251,10 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
             if want == ACTION_PARTS:
                 n = action_part(encode_move(action, square, 0), out, n, seen)
                 continue
+            if alone:
+                n = put(out, n, code | encode_move(action, square, 0))
+                continue
+            after = buf[2]
             copy_words(state, after)
             if action == LAND:
                 lay(after, me, square)
@@ -1231,6 +1264,7 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
                                 emperor_moved, seal_moved, out, n, buf, listed)
     orbiters = state[ORBITERS]
     jumps = 2 if popcount(state[HOLES]) == 2 else 1
+    stoppers, frozen, rival_penguins = walk_masks(state, me)
     penguins = state[PENGUINS + me] | state[STARS + me]
     if want >= 0:
         penguins &= bit(want & 63)
@@ -1246,7 +1280,10 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
                     part = encode_move(action, square, direction) | (np.int64(jump) << HOLE_JUMP)
                     if want >= 0 and part != want & ~(np.int64(7) << STORM_THROW):
                         continue
-                    k, stop, captured, thawed, storm = walk(state, me, square, action, direction, jump, path)
+                    if jump and LINE[size_id(state), direction, square] & state[HOLES] & ~bit(square) == ZERO:
+                        continue  # no hole to enter on its line: walk would find no jump
+                    k, stop, captured, thawed, storm = walk_among(state, me, square, action, direction, jump, path,
+                                                                  stoppers, frozen, rival_penguins)
                     if k < 0:
                         continue
                     throws = storm_throws(state, me, square, path, k, stop) if storm else 0
@@ -1256,6 +1293,11 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
                         move = part | (np.int64(throw + 1) << STORM_THROW)
                         if want >= 0 and move != want:
                             continue
+                        if alone:
+                            if throw < 0 or throw_target(state, square, path, k, stop, throw) >= 0:
+                                n = put(out, n, code | move)
+                            continue
+                        after = buf[2]
                         entered, final = explore(state, after, me, square, path, k, stop, captured, thawed, throw)
                         if entered < 0:
                             continue
@@ -1278,9 +1320,31 @@ def one_move_per_action(state):
 
 
 @njit(cache=True)
+def actions_alone(state, out):
+    """The actions the mover may take without pre-effects, each as a move without follow-ups: where
+    one_move_per_action holds, the legal moves; elsewhere each of them begins at least one legal
+    move (every stage after the action has a choice that is always there). Writes at most
+    len(out), returns the number."""
+    path = np.empty(PATH_ROOM, dtype=np.int64)
+    unused = np.empty((1, STATE_LEN), dtype=np.uint64)
+    return action_moves(state, state, np.int64(state[TURN]), np.int64(0), NO, NO, out, np.int64(0), unused, path,
+                        unused, ALL_MOVES, unused[0], unused, YES)
+
+
+@njit(cache=True)
 def tile_moves(state, out):
     """Every legal move of a position with tiles (P-9): writes at most len(out), returns the number."""
+    if one_move_per_action(state):
+        return actions_alone(state, out)  # the same list, without walking each action's stages
     return listed_moves(state, out, ALL_MOVES)
+
+
+@njit(cache=True)
+def has_legal_move(state):
+    """True when the mover of a position with tiles has a legal move (P-8): an action without
+    pre-effects (actions_alone) is quick to find, else every move is listed."""
+    one = np.empty(1, dtype=np.int64)
+    return actions_alone(state, one) > 0 or listed_moves(state, one, ALL_MOVES) > 0
 
 
 @njit(cache=True)
@@ -1305,12 +1369,13 @@ def listed_moves(state, out, want):
             if l >= 0 and not (seal_before >> l) & 1:
                 continue
             first, l_code = barrier_step_part(after_emperor, buf, 1, SEAL, l, me, e_code, BEFORE)
-            n = action_moves(state, first, me, l_code, e >= 0, l >= 0, out, n, buf, path, listed, want, seen, records)
+            n = action_moves(state, first, me, l_code, e >= 0, l >= 0, out, n, buf, path, listed, want, seen, records,
+                             NO)
     for l in range(6):
         for e in range(6):
             if seal_first(state, me, BEFORE, NO, NO, l, e, buf, 1):
                 n = action_moves(state, buf[1], me, both_steps(BEFORE, e, l), YES, YES, out, n, buf, path, listed,
-                                 want, seen, records)
+                                 want, seen, records, NO)
     return n
 
 
@@ -1390,7 +1455,9 @@ def tile_apply(state, move, out):
     action = (move >> 9) & 7
     me = np.int64(state[TURN])
     rival = 1 - me
-    barrier_steps(out, move, BEFORE, me)
+    steps = field(move, BARRIER_STEPS, 8) != 0
+    if steps:
+        barrier_steps(out, move, BEFORE, me)
     if action == RIVAL_EGG:
         lay(out, rival, square)
     elif action == LAND:
@@ -1399,11 +1466,15 @@ def tile_apply(state, move, out):
         hatch(out, me, square)
     else:
         path = np.empty(PATH_ROOM, dtype=np.int64)
-        middle = out.copy()
+        # The exploration starts from the position after the steps before it: `state` itself
+        # when there are none (most moves), else a copy, since explore writes `out`.
+        middle = out.copy() if steps else state
         k, stop, captured, thawed, storm = walk(middle, me, square, action, direction, field(move, HOLE_JUMP, 1), path)
         k, stop = explore(middle, out, me, square, path, k, stop, captured, thawed, field(move, STORM_THROW, 3) - 1)
-        follow_ups(out, state, move, me, entered_mask(path, k), stop)
-    barrier_steps(out, move, AFTER, me)
+        if not one_move_per_action(state):
+            follow_ups(out, state, move, me, entered_mask(path, k), stop)
+    if steps:
+        barrier_steps(out, move, AFTER, me)
     burnt = field(move, BLAZING_EGG, 7) - 1
     if burnt >= 0:
         send_back(out, burnt)

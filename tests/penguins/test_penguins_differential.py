@@ -19,6 +19,7 @@ from solver.games.penguins import penguins_rules as ref
 from kernels import kernel_module
 from kernels.penguins import penguins_layout as layout
 from solver.games.penguins import penguins_binding as binding
+from solver.games.penguins.penguins_notation import parse_position
 from tests.random_chunks import play_chunk
 from tests.penguins.penguins_random import pick_move, random_position, random_start, random_tile_position, random_tile_start
 
@@ -49,7 +50,7 @@ def test_a_storm_throw_onto_seaweed_takes_the_penguin_off_in_both():
     """P-15, P-21: the kernel, like the reference, takes a penguin thrown onto seaweed off the board:
     every move of the position agrees, and a1-E/st:E gives the position worked out by hand in
     tests/penguins/test_penguins_tiles.py."""
-    from solver.games.penguins.penguins_notation import parse_move, parse_position
+    from solver.games.penguins.penguins_notation import parse_move
 
     state = parse_position("5x5 P4/5/5/5/5 sc1,wd1 A play 10/10 2+1/3+1 4")
     compare_position(state, random.Random(0))
@@ -280,3 +281,54 @@ def test_kernel_matches_reference_with_tiles(chunk):
     plies, seen = play_chunk(5000 + chunk, TILE_GAMES_PER_CHUNK, play_tile_game)
     assert plies > TILE_GAMES_PER_CHUNK
     assert {name: seen[name] for name in EFFECTS if seen[name] == 0} == {}
+
+
+# Boards whose tiles add no choice to an action (P-9: no seagull, emperor, seal, krill, tent, river
+# or blazing): the kernel lists their actions alone, without walking each action's later stages
+# (kernels/penguins/penguins_tiles.py actions_alone). The random tile boards above always hold one
+# of those tiles; these are the puzzle sets' tile boards (bench/mine_penguins_puzzles.py) and one
+# with the penguin nest, seaweed and a storm next to a hole.
+WHOLE_ACTION_BOARDS = (
+    "6x6 6/1I4/6/6/4I1/6 ha1,sf2,sc5,hf6 A setup 16/16 3+1/3+1 0",
+    "6x6 6/6/3I2/6/6/6 fb2,xe5 A setup 16/16 3+1/3+1 0",
+    "5x5 5/1I3/5/3I1/5 ha1,sc2,fd2,xb4,he5 A setup 12/12 3+1/3+1 0 eggs=12",
+    "5x5 5/2N2/5/5/5 wa1,hd1,se3,hb5 A setup 10/10 3+1/3+1 0 eggs=10",
+)
+WHOLE_ACTION_GAMES = 12  # per board, each to its end
+
+
+@pytest.mark.parametrize("board", WHOLE_ACTION_BOARDS)
+def test_kernel_matches_reference_where_each_action_is_one_move(board):
+    """Random games to the end on a board whose tiles add no choice to an action: at every ply the
+    kernel lists the reference's moves in the reference's order, gives its status and the same
+    successor for every move."""
+    rng = random.Random(board)
+    k = binding.kernel()
+    for _ in range(WHOLE_ACTION_GAMES):
+        state = parse_position(board)
+        while True:
+            words = binding.to_kernel(state)
+            assert k.status(words) == ref.status(state), ref_text(state)
+            moves = ref.legal_moves(state) if ref.status(state) == ref.ONGOING else []
+            assert binding.legal_moves(words) == [binding.encode_move(m) for m in moves], ref_text(state)
+            if not moves:
+                break
+            for move in moves:
+                have = binding.successor(words, binding.encode_move(move))
+                assert np.array_equal(have, binding.to_kernel(ref.apply(state, move))), (ref_text(state), move)
+            state = ref.apply(state, pick_move(rng, moves))
+
+
+@pytest.mark.parametrize("position, status", [
+    ("4x4 EEEE/EPEE/EEEE/eeee hd4 A play 3/3 0+0/0+0 20", ref.WIN_B),  # A's penguin walled in by its eggs
+    ("4x4 EEEE/EPeE/EEEE/eeee hd4 A play 3/3 0+0/0+0 20", ref.ONGOING),  # it may slide onto the rival egg
+    ("4x4 EEEE/EPEE/EEEE/eeee hd4 A play 3/3 1+0/0+0 20", ref.ONGOING),  # or A hatches an egg
+    ("4x4 EEEE/EPEE/EEEE/eeee fa1 A play 3/3 1+0/0+0 20", ref.ONGOING),  # not every egg is frozen
+])
+def test_a_full_tile_board_is_lost_only_without_a_move(position, status):
+    """P-8 on a full board with tiles: the mover loses only when it has no legal move; the kernel's
+    status and moves are the reference's."""
+    state = parse_position(position)
+    words = binding.to_kernel(state)
+    assert ref.status(state) == binding.kernel().status(words) == status
+    assert binding.legal_moves(words) == [binding.encode_move(m) for m in ref.legal_moves(state)]

@@ -1,5 +1,5 @@
 """The built-in penguins puzzles: "A to move wins in N" positions with exactly one winning first
-move, in sets by board (plain, tiles) and N (1, 3, 5, 7 plies), read from
+move, in sets by board (plain, tiles) and N (1, 3, 5, 7 plies, and 9 on tile boards), read from
 data/penguins_puzzles.json.
 
 bench/mine_penguins_puzzles.py mines them from seeded self-play and proves each with the exact
@@ -19,7 +19,13 @@ from solver.errors import NotationError
 
 DATA_FILE = Path(__file__).with_name("data") / "penguins_puzzles.json"
 SETS = ("plain", "tiles")  # boards without terrain tiles (icebergs allowed), boards with them
-PLIES = (1, 3, 5, 7)
+PLIES = (1, 3, 5, 7)  # every set's
+DEEP_PLIES = {"tiles": (9,)}  # a set's longer wins, mined apart with a larger proof budget
+
+
+def set_plies(set_name: str) -> tuple[int, ...]:
+    """The Ns of a set's puzzles, rising: PLIES, then its deep ones."""
+    return PLIES + DEEP_PLIES.get(set_name, ())
 
 
 @dataclass(frozen=True)
