@@ -328,7 +328,8 @@ def search_options(command):
                      help="alphabeta: deep tactical search; mcts: Monte Carlo tree search; "
                           "expectimax: search through the dice (two players); exact: solve the whole game "
                           "(games whose positions fit in memory); planner: shortest plans "
-                          "to a goal; greedy, random, policy (the game's playout policy): baselines.  [default: the game's first engine, "
+                          "to a goal; greedy, random, policy (the game's playout policy), heuristic (the game's scripted "
+                          "player, oros): baselines.  [default: the game's first engine, "
                           "see `caldera games`]"),
         click.option("--depth", type=Number("depth"), help="alphabeta, expectimax: plies to search."),
         click.option("--nodes", type=Number("nodes"), help="alphabeta, expectimax, planner: stop after about this many nodes."),
@@ -561,7 +562,7 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
 
     \b
     An ENGINE is NAME[:KEY=VALUE,...] with NAME alphabeta, mcts, expectimax, exact, greedy,
-    policy or random, e.g.
+    policy, heuristic or random, e.g.
       alphabeta:depth=4  mcts:sims=2000  mcts:time=0.1,threads=2  exact:memory=4096  greedy  random
     Games 2k and 2k+1 share a random opening with the colours swapped (with more seats, each
     group of one game per seat shares it, engine A taking every seat in turn; with one player
@@ -577,6 +578,7 @@ def match(game, engine_a, engine_b, n_games, position, random_plies, seed, as_js
       caldera match penguins greedy random --position pond --json
       caldera match island mcts:sims=200 random --games 4
       caldera match oros mcts:sims=500 policy --position game1 --games 20   (one seat, taken in turn)
+      caldera match oros heuristic random --position game1-aggressive --games 20
       caldera match meerkats exact mcts:sims=10000 --position dunes-sprint --games 400
       caldera match penguins greedy random --games 2 --save games/   then: caldera review games/...
       caldera match penguins alphabeta:depth=4 alphabeta:depth=2 --position pond --sprt elo0=0,elo1=10
@@ -689,8 +691,9 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
     Every decision position is searched (default: the game's engine, thinking as long as `hint`
     does, see `caldera games`); a move that lost 5, 10 or 15 points of win probability is an
     inaccuracy, a mistake or a blunder (lichess's thresholds, docs/records.md), shown with the
-    better move and its line. Dice and other chance moves are not judged. Then a summary per
-    player. A puzzle played (oros: the file's goal and budget) is judged by the planner in
+    better move and its line. Under MCTS a drop is marked only once the two moves, searched again
+    with equal budgets (up to 4x), have 95% intervals apart; else it is too close to call. Dice
+    and other chance moves are not judged. Then a summary per player. A puzzle played (oros: the file's goal and budget) is judged by the planner in
     actions added to the shortest plan. Ctrl-C stops the review with the moves judged so far.
 
     \b
@@ -701,8 +704,9 @@ def review(record_file, as_json, engine, seconds, hash_mb, memory_mb, **limits):
     """
     import json
 
-    from solver.commands.review import review_game, review_json, review_lines, review_spec
+    from solver.commands.review import review_game, review_spec
     from solver.game_file import load as load_game_file
+    from solver.output.review_output import review_json, review_lines
 
     entry, played, states = load_game_file(record_file)
     spec = review_spec(entry, states[0], engine, dict(limits, time=seconds, hash=hash_mb, memory=memory_mb))

@@ -8,6 +8,7 @@ k-th draw of game g uses the same random number for every engine ("duplicate" dr
     mcts     MCTS (solver/engines/mcts/mcts_search.py) with --sims simulations a decision, one thread, seeded from
              (seed, game, ply); a decision with one legal ply is played without a search
     policy   the kernel's playout policy alone (playout_move: what MCTS plays out with)
+    heuristic  the scripted player (kernels/oros/oros_heuristic.py heuristic_move, the heuristic engine)
     random   a uniformly random legal ply (the baseline)
 
 A game's score is the human seats' share of the win (terminal_values: 1 for a sole win, 1/k of a
@@ -36,6 +37,7 @@ import time
 
 import numpy as np
 
+from kernels.oros import oros_heuristic as heuristic
 from kernels.rng import new_rng, random_below
 from solver.commands.match import mix_seed
 from solver.engines.mcts.mcts_search import mcts_analysis
@@ -56,7 +58,7 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 class Engine:
-    """One way of choosing a human seat's ply: mcts, policy or random."""
+    """One way of choosing a human seat's ply: mcts, policy, heuristic or random."""
 
     def __init__(self, name: str, sims: int):
         self.name, self.sims = name, sims
@@ -78,11 +80,15 @@ class Engine:
         rng = new_rng(seed)
         if self.name == "policy":
             return int(self.kernel.playout_move(words, self.moves, n, rng))
+        if self.name == "heuristic":
+            return int(heuristic.heuristic_move(words, self.moves, n, rng))
         return int(self.moves[random_below(rng, n)])
 
 
 def play_game(engine: Engine, players: int, deck: str, seed: int, game: int) -> dict:
-    """One game; its score, plies, decisions of the human seats and the seconds they took."""
+    """One game; its score, plies, decisions of the human seats, the seconds they took and the
+    slowest one's (not counting the first decision of a match's first game, which loads the
+    engine's compiled code)."""
     k = engine.kernel
     words = binding.to_kernel(setup(players, deck, seed + game))
     out = np.empty_like(words)
@@ -90,7 +96,7 @@ def play_game(engine: Engine, players: int, deck: str, seed: int, game: int) -> 
     probabilities = np.empty(k.MAX_MOVES, dtype=np.float64)
     cards = np.random.default_rng(mix_seed(seed, CARD_TAG, game))
     plies = decisions = 0
-    thinking = 0.0
+    thinking = slowest = 0.0
     while not k.is_over(words):
         if k.is_chance(words):
             n = k.chance_outcomes(words, outcomes, probabilities)
@@ -98,7 +104,10 @@ def play_game(engine: Engine, players: int, deck: str, seed: int, game: int) -> 
         else:
             started = time.perf_counter()
             move = engine.choose(words, mix_seed(seed, SEARCH_TAG, game, plies))
-            thinking += time.perf_counter() - started
+            took = time.perf_counter() - started
+            thinking += took
+            if game > 0 or decisions > 0:
+                slowest = max(slowest, took)
             decisions += 1
         k.apply(words, np.int64(move), out)
         words, out = out, words
@@ -107,7 +116,7 @@ def play_game(engine: Engine, players: int, deck: str, seed: int, game: int) -> 
     k.terminal_values(words, values)
     knowledge = [int(k.knowledge(words, who)) for who in range(int(words[binding.layout.SEATS_IN_PLAY]))]
     return {"score": float(values[:players].sum()), "plies": plies, "decisions": decisions, "seconds": thinking,
-            "knowledge": knowledge}
+            "slowest": slowest, "knowledge": knowledge}
 
 
 def run_match(engine: Engine, players: int, deck: str, games: int, seed: int) -> None:
@@ -133,7 +142,8 @@ def run_match(engine: Engine, players: int, deck: str, games: int, seed: int) ->
     print(f"{deck:10} {engine.label():16} {games} games, seed {seed}: score {score:.1%} (95% {low:.1%} to {high:.1%}), "
           f"{verdict} the fair share {fair:.1%}; knowledge human {human:.1f}, AI {ai:.1f}; "
           f"{sum(r['plies'] for r in records) / games:.1f} plies and {decisions / games:.1f} decisions a game, "
-          f"{seconds / max(decisions, 1) * 1000:.1f} ms a decision; {time.perf_counter() - started:.0f} s",
+          f"{seconds / max(decisions, 1) * 1000:.1f} ms a decision (slowest {max(r['slowest'] for r in records) * 1000:.1f}); "
+          f"{time.perf_counter() - started:.0f} s",
           flush=True)
 
 
@@ -156,7 +166,7 @@ def main() -> None:
     parser.add_argument("--sims", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=1, choices=[1, 2])
-    parser.add_argument("--engines", nargs="+", default=["mcts", "policy", "random"], choices=["mcts", "policy", "random"])
+    parser.add_argument("--engines", nargs="+", default=["mcts", "policy", "random"], choices=["mcts", "policy", "heuristic", "random"])
     parser.add_argument("--rate", type=int, metavar="SIMS", help="measure MCTS sims/s instead of playing")
     args = parser.parse_args()
     if args.rate:

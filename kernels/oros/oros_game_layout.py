@@ -173,3 +173,6 @@ RED_VOLCANO_LEVELS = DESIGN.red_volcano_levels
 BUILD_STEPS = DESIGN.build_steps
 ACTIONS_PER_TURN = DESIGN.actions_per_turn
 MAX_ROUNDS = DESIGN.max_rounds
+# The kernel module of the game's scripted player (the heuristic engine): it reads this kernel, so
+# the kernel names it rather than importing it.
+SCRIPTED_PLAYER = "oros.oros_heuristic"

@@ -1,7 +1,8 @@
 """The penguins evaluation and light playout policy, on the kernel's uint64 words.
 
-Both read the plain slide rules (P-6) only: on tile boards they ignore most tile effects
-(docs/rules/penguins.md section 15). Weights are tuned by self-play (docs/tuning.md).
+Both read the plain slide rules (P-6) only: a tile position is scored by
+kernels/penguins/penguins_tile_eval.py and played out by kernels/penguins/penguins_playout.py,
+with the same weights. Weights are tuned by self-play (docs/tuning.md).
 """
 
 import numpy as np

@@ -13,14 +13,16 @@ without tiles.
 Moves of a tile position can be very many (seagull x krill x emperor x seal choices multiply):
 legal_moves writes at most len(out) of them and returns the true number, so a caller sees that
 its buffer was too small. MAX_MOVES (4096) sizes the search buffers; perft grows its own.
+A search can instead choose a tile move by its parts (part_moves): the action first, from a list
+that costs the actions' walks alone, then one of the moves having that action.
 """
 
 import numpy as np
 from numba import njit
 
 from kernels.bits import ZERO, copy_words
-from kernels.penguins.penguins_eval import EVAL_WEIGHTS, evaluate, playout_move  # noqa: F401  (operations)
-from kernels.penguins.penguins_layout import HAS_CHANCE, MAX_MOVES, ONGOING, PLAIN_LEN, PLAIN_MOVES, SEATS, STATE_LEN, TILES  # noqa: F401
+from kernels.penguins.penguins_eval import EVAL_WEIGHTS, playout_move  # noqa: F401  (operations)
+from kernels.penguins.penguins_layout import HAS_CHANCE, MAX_MOVES, ONGOING, PHASE, PLAIN_LEN, PLAIN_MOVES, PLAY_PHASE, SEATS, STATE_LEN, TILES  # noqa: F401
 from kernels.penguins.penguins_moves import (
     UNSETTLED,
     actions,
@@ -33,7 +35,11 @@ from kernels.penguins.penguins_moves import (
 from kernels.penguins.penguins_plain import chance_outcomes, is_chance, to_move  # noqa: F401  (operations)
 from kernels.penguins.penguins_plain import status as plain_status
 from kernels.penguins.penguins_playout import tile_playout_step
-from kernels.penguins.penguins_tiles import tile_apply, tile_moves
+from kernels.penguins.penguins_tile_eval import evaluate  # noqa: F401  (operation: tiles walked by their rules)
+from kernels.penguins.penguins_tiles import ACTION_PARTS, listed_moves, one_move_per_action, tile_apply, tile_moves
+
+HAS_PARTS = True  # part_moves chooses a tile move by its parts (kernels/dispatch.py)
+NO_PREFIX = -1  # part_moves' prefix for the first parts of a move
 
 
 @njit(cache=True)
@@ -47,6 +53,28 @@ def legal_moves(state, out):
     if state[TILES] == ZERO and out.shape[0] >= PLAIN_MOVES:
         return actions(state, out)
     return tile_moves(state, out)
+
+
+@njit(cache=True)
+def part_moves(state, prefix, out, whole):
+    """The parts of the legal moves (kernels/dispatch.py): with prefix NO_PREFIX the action parts
+    of a tile position in play (a move's ACTION_FIELDS, whole 0), with one of them its legal moves
+    (whole 1). Explorations from one space that give the same position after the action are one
+    part, the first listed (P-9a: a slide and its hole jump, an orbit step a slide takes too), so
+    the parts reach every position of the legal moves but not every move. Where each action is one
+    whole move (no tiles, the setup, no tile that adds a choice to an action), NO_PREFIX lists the
+    legal moves. `whole` is a uint8 array; writes at most len(out), returns the true number."""
+    if prefix == NO_PREFIX and (state[TILES] == ZERO or state[PHASE] != PLAY_PHASE or one_move_per_action(state)):
+        n = legal_moves(state, out)
+        part = False
+    elif game_over(state):
+        return 0
+    else:
+        part = prefix == NO_PREFIX
+        n = listed_moves(state, out, ACTION_PARTS if part else np.int64(prefix))
+    for i in range(min(n, out.shape[0])):
+        whole[i] = 0 if part else 1
+    return n
 
 
 @njit(cache=True)

@@ -70,6 +70,10 @@ BLAZING_EGG = 49
 CONFLUENCES = 56  # bits 56-57: bit k = at the k-th contested confluence the higher space moves first
 RIVER_FIRST = 58
 KRILL_ORDER = 59  # P-9a: bits 59-60, 61-62: when krill egg 1 and 2 are laid (0 last .. 3 before the tent and river)
+# The action part of a move (kernels/penguins/penguins_kernel.py part_moves): the bits that fix the
+# action and its exploration (space, direction, action, hole jump, storm throw); the rest of the
+# move is its pre-effects and follow-ups.
+ACTION_FIELDS = (1 << (STORM_THROW + 3)) - 1
 # The same fields by their reference Move attribute: name -> (first bit, width, offset); a field
 # stores value + offset, so that "none" (-1) of a square or direction is stored as 0.
 MOVE_FIELDS = {

@@ -7,6 +7,11 @@ hatching, or a slide with its hole jump and a storm throw drawn at random), judg
 position after it, and only then lists that one action's follow-ups with the generator's own
 `follow_up_moves` and draws one of them: a move the generator lists too, so it is legal. The
 playout plays no emperor or seal step before the action and no orbit (optional parts of a move).
+
+Like the plain policy (kernels/penguins/penguins_eval.py `playout_move`) it prefers what lays
+eggs: a slide's gain counts the krill eggs it may lay (P-23), a slide whose krill eggs empty the
+supply is a win at once, and among the chosen action's follow-ups it draws one of those laying
+the most eggs (krill eggs, the emperor penguin's egg: P-12).
 """
 
 import numpy as np
@@ -14,8 +19,10 @@ from numba import njit
 
 from kernels.bits import ZERO, board_mask, copy_words, lowest_square, popcount
 from kernels.penguins.penguins_layout import (
+    BARRIER_STEPS,
     HOLE_JUMP,
     HOLES,
+    KRILL,
     LAND,
     HATCH,
     PATH_ROOM,
@@ -26,6 +33,7 @@ from kernels.penguins.penguins_layout import (
     SLIDE,
     STARS,
     STATE_LEN,
+    STEPS_SEAL_FIRST,
     STORM_THROW,
     SUPPLY,
     TURN,
@@ -39,6 +47,7 @@ from kernels.penguins.penguins_tiles import (
     follow_up_moves,
     hatch,
     hatchable,
+    krill_spaces,
     lay,
     storm_throws,
     tile_moves,
@@ -93,12 +102,49 @@ def thrown(state, me, square, path, k, stop, captured, thawed, storm, after, rng
     return -1, -1, -1
 
 
+@njit(cache=True, inline="always")
+def krill_eggs(after, me, entered):
+    """The krill eggs the mover may still lay after an exploration that entered `entered`, on
+    `after` (P-23: one per krill tile entered, each from its supply onto an empty space)."""
+    empty = board_mask(spaces(after)) & ~all_occupied(after)
+    return min(popcount(entered & after[KRILL]), np.int64(after[SUPPLY + me]), popcount(empty))
+
+
+@njit(cache=True, inline="always")
+def follow_up_eggs(move):
+    """The eggs the follow-ups of `move` lay beyond its action: its krill eggs (P-23) and the
+    emperor penguin's egg when it steps (P-12)."""
+    steps = (move >> BARRIER_STEPS) & 255
+    emperor = 1 if steps >= STEPS_SEAL_FIRST or steps // 13 != 0 else 0
+    return popcount(krill_spaces(move)) + emperor
+
+
+@njit(cache=True)
+def most_eggs(moves, n, rng):
+    """One of the first `n` moves whose follow-ups lay the most eggs, drawn uniformly."""
+    most = np.int64(-1)
+    ties = 0
+    for i in range(n):
+        eggs = follow_up_eggs(moves[i])
+        if eggs > most:
+            most, ties = eggs, 0
+        if eggs == most:
+            ties += 1
+    pick = random_below(rng, ties)
+    for i in range(n):
+        if follow_up_eggs(moves[i]) == most:
+            if pick == 0:
+                return moves[i]
+            pick -= 1
+    return np.int64(-1)
+
+
 @njit(cache=True)
 def tile_slides(state, me, heads, after, path, rng):
     """Write the mover's slides, each with its hole jump and a storm throw drawn where one is due
     (no follow-ups yet), into `heads`; return (their number, index of one that empties the supply
-    or -1, index of the one that gains most or -1). A slide's gain is the eggs it lays plus the
-    rival eggs it sends back."""
+    or -1, index of the one that gains most or -1). A slide's gain is the eggs it lays, its krill
+    eggs included, plus the rival eggs it sends back."""
     n = 0
     winner = -1
     best = -1
@@ -119,9 +165,10 @@ def tile_slides(state, me, heads, after, path, rng):
                     continue
                 heads[n] = (encode_move(SLIDE, square, direction) | (np.int64(jump) << HOLE_JUMP)
                             | (np.int64(throw + 1) << STORM_THROW))
-                if after[SUPPLY + me] == ZERO and winner < 0:
+                left = np.int64(after[SUPPLY + me]) - krill_eggs(after, me, entered_mask(path, entered))
+                if left == 0 and winner < 0:
                     winner = n
-                gain = (np.int64(state[SUPPLY + me]) - np.int64(after[SUPPLY + me])
+                gain = (np.int64(state[SUPPLY + me]) - left
                         + np.int64(after[SUPPLY + rival]) - np.int64(state[SUPPLY + rival]))
                 if gain > best_gain:
                     best_gain = gain
@@ -134,7 +181,8 @@ def tile_slides(state, me, heads, after, path, rng):
 def tile_playout_step(state, moves, rng):
     """The light playout policy's legal move in a tile position, -1 once the game is over: a
     landing or slide that empties the supply at once, else half the time the slide that gains
-    most, else a uniformly drawn action; then one of that action's follow-ups, drawn uniformly."""
+    most, else a uniformly drawn action; then one of that action's follow-ups laying the most eggs,
+    drawn uniformly (`most_eggs`)."""
     if game_over(state):
         return np.int64(-1)
     me = np.int64(state[TURN])
@@ -178,4 +226,4 @@ def tile_playout_step(state, moves, rng):
         k, final, captured = thrown_slide(state, me, code, after, path)
         entered = entered_mask(path, k)
     n = follow_up_moves(state, after, me, code, entered, final, NO, NO, moves, np.int64(0), buf, listed)
-    return moves[random_below(rng, min(n, moves.shape[0]))]
+    return most_eggs(moves, min(n, moves.shape[0]), rng)

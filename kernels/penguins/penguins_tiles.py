@@ -62,6 +62,12 @@ STOP_WAYS = 32  # tent/river order x confluence choices x fork choices (bits 4, 
 YES = np.bool_(True)
 NO = np.bool_(False)
 NO_STOP = np.int64(-1)
+# What listed_moves lists: every legal move, or the action parts (ACTION_FIELDS) of the legal moves,
+# each once; any other value (>= 0) is an action part, whose legal moves it lists.
+ALL_MOVES = np.int64(-1)
+ACTION_PARTS = np.int64(-2)
+EXPLORATIONS = (6 * 2 + 2) * 6  # of one penguin: slides with and without a hole jump, orbits, each with its throws
+SEEN_WORDS = (64 * 10 * 2 * 7 + 63) // 64  # part_key's bits: space x kind x hole jump x storm throw
 PIECE_LAYERS = np.array([EGGS, EGGS + 1, PENGUINS, PENGUINS + 1, STARS, STARS + 1, ICEBERGS,
                          SEAGULL, EMPEROR, NEST, SEAL], dtype=np.int64)
 
@@ -1151,8 +1157,53 @@ def hatch(state, me, square):
 
 
 @njit(cache=True)
-def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf, path, listed):
-    """Every action after the pre-effects (on `state`) with all its choices."""
+def explored_before(after, entered, stop, me, records, count):
+    """ACTION_PARTS: whether an earlier exploration from the same space (after the same pre-effects)
+    gave the position `after` with the same spaces entered and the same stop, so the same
+    follow-ups (after a win: the position alone, there are none). Such explorations give the same
+    positions (a slide whose other hole is the next space anyway, an orbit step a slide takes too,
+    throws onto the same space, into seaweed), so only the first is an action part (P-9a). Else the
+    exploration is kept as row `count` of `records` (the position, then the two words compared with
+    it). Returns (whether it is, the records' count)."""
+    done = won(after, me)
+    spaces_entered = ZERO if done else entered
+    stop_word = ZERO if done else np.uint64(stop + 2)
+    for r in range(count):
+        if records[r, STATE_LEN] == spaces_entered and records[r, STATE_LEN + 1] == stop_word \
+                and same_words(records[r, :STATE_LEN], after):
+            return True, count
+    if count == records.shape[0]:
+        return False, count
+    copy_words(after, records[count])
+    records[count, STATE_LEN] = spaces_entered
+    records[count, STATE_LEN + 1] = stop_word
+    return False, count + 1
+
+
+@njit(cache=True, inline="always")
+def part_key(action, square, direction, jump, throw):
+    """The bit of an action part in the `seen` words of action_moves: its space, its kind (a slide's
+    direction 0-5, an orbit's 6-7, a landing 8, a hatching 9), hole jump and storm throw."""
+    kind = direction if action == SLIDE else 6 + direction if action == ORBIT else 8 if action == LAND else 9
+    return ((np.int64(square) * 10 + kind) * 2 + jump) * 7 + throw + 1
+
+
+@njit(cache=True)
+def action_part(move, out, n, seen):
+    """ACTION_PARTS: `move` (an action part) added to `out` unless another pre-effect already gave it."""
+    key = part_key((move >> 9) & 7, move & 63, (move >> 6) & 7, (move >> HOLE_JUMP) & 1, ((move >> STORM_THROW) & 7) - 1)
+    if seen[key >> 6] & bit(key & 63):
+        return n
+    seen[key >> 6] |= bit(key & 63)
+    return put(out, n, move)
+
+
+@njit(cache=True)
+def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf, path, listed, want, seen, records):
+    """Every action after the pre-effects (on `state`) with all its choices; only the actions whose
+    part (ACTION_FIELDS of the move) is `want` unless it is ALL_MOVES, and with ACTION_PARTS the
+    parts alone, each once (`seen`: the parts listed so far, by part_key), and of the explorations
+    from a space that give the same position only the first (explored_before, kept in `records`)."""
     empty = board_mask(spaces(state)) & ~all_occupied(state)
     if state[PHASE] == SETUP_PHASE:
         while empty:
@@ -1163,9 +1214,14 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
     eggs = hatchable(state, me) if hatchling_stock(state, me) != 0 else ZERO
     for action in (LAND, HATCH):  # lay an egg on an empty space, then hatch one of the eggs
         squares = empty if action == LAND else eggs
+        if want >= 0:
+            squares &= bit(want & 63) if want == encode_move(action, want & 63, 0) else ZERO
         while squares:
             square = lowest_square(squares)
             squares &= squares - ONE
+            if want == ACTION_PARTS:
+                n = action_part(encode_move(action, square, 0), out, n, seen)
+                continue
             copy_words(state, after)
             if action == LAND:
                 lay(after, me, square)
@@ -1176,14 +1232,20 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
     orbiters = state[ORBITERS]
     jumps = 2 if popcount(state[HOLES]) == 2 else 1
     penguins = state[PENGUINS + me] | state[STARS + me]
+    if want >= 0:
+        penguins &= bit(want & 63)
     while penguins:
         square = lowest_square(penguins)
         penguins &= penguins - ONE
+        kept = 0  # the explorations from this space in `records`
         for action in (SLIDE, ORBIT):
             if action == ORBIT and orbiters & bit(square) == ZERO:
                 continue
             for direction in range(6 if action == SLIDE else 2):
                 for jump in range(jumps if action == SLIDE else 1):
+                    part = encode_move(action, square, direction) | (np.int64(jump) << HOLE_JUMP)
+                    if want >= 0 and part != want & ~(np.int64(7) << STORM_THROW):
+                        continue
                     k, stop, captured, thawed, storm = walk(state, me, square, action, direction, jump, path)
                     if k < 0:
                         continue
@@ -1191,23 +1253,47 @@ def action_moves(before, state, me, code, emperor_moved, seal_moved, out, n, buf
                     for throw in range(-1, 6):
                         if (throw < 0 and throws != 0) or (throw >= 0 and not (throws >> throw) & 1):
                             continue
+                        move = part | (np.int64(throw + 1) << STORM_THROW)
+                        if want >= 0 and move != want:
+                            continue
                         entered, final = explore(state, after, me, square, path, k, stop, captured, thawed, throw)
                         if entered < 0:
                             continue
-                        move = code | encode_move(action, square, direction) | (np.int64(jump) << HOLE_JUMP)
-                        move |= np.int64(throw + 1) << STORM_THROW
-                        n = follow_up_moves(before, after, me, move, entered_mask(path, entered), final,
+                        if want == ACTION_PARTS:
+                            same, kept = explored_before(after, entered_mask(path, entered), final, me, records, kept)
+                            if not same:
+                                n = action_part(move, out, n, seen)
+                            continue
+                        n = follow_up_moves(before, after, me, code | move, entered_mask(path, entered), final,
                                             emperor_moved, seal_moved, out, n, buf, listed)
     return n
 
 
 @njit(cache=True)
+def one_move_per_action(state):
+    """True when no tile adds a choice to an action (P-9: no emperor penguin, seal, seagull, krill,
+    tent, river or blazing tile), so that each action part of a legal move is that whole move."""
+    choices = state[EMPEROR] | state[SEAL] | state[SEAGULL] | state[KRILL] | state[TENT_CW] | state[TENT_CCW]
+    return choices | state[RIVER] | state[BLAZING] == ZERO
+
+
+@njit(cache=True)
 def tile_moves(state, out):
     """Every legal move of a position with tiles (P-9): writes at most len(out), returns the number."""
+    return listed_moves(state, out, ALL_MOVES)
+
+
+@njit(cache=True)
+def listed_moves(state, out, want):
+    """The legal moves of a position with tiles (P-9) whose action part is `want` (all of them with
+    ALL_MOVES), or with ACTION_PARTS the action parts of the legal moves, each once: writes at most
+    len(out), returns the number."""
     me = np.int64(state[TURN])
     buf = np.empty((SCRATCH + 1, STATE_LEN), dtype=np.uint64)
     path = np.empty(PATH_ROOM, dtype=np.int64)
     listed = np.empty((8, STATE_LEN), dtype=np.uint64)  # the positions of a move's versions in another order (P-9a)
+    seen = np.zeros(SEEN_WORDS if want == ACTION_PARTS else 0, dtype=np.uint64)
+    records = np.empty((EXPLORATIONS if want == ACTION_PARTS else 0, STATE_LEN + 2), dtype=np.uint64)
     n = np.int64(0)
     emperor_before = emperor_ways(state, me, BEFORE, NO)
     for e in range(-1, 6):
@@ -1219,11 +1305,12 @@ def tile_moves(state, out):
             if l >= 0 and not (seal_before >> l) & 1:
                 continue
             first, l_code = barrier_step_part(after_emperor, buf, 1, SEAL, l, me, e_code, BEFORE)
-            n = action_moves(state, first, me, l_code, e >= 0, l >= 0, out, n, buf, path, listed)
+            n = action_moves(state, first, me, l_code, e >= 0, l >= 0, out, n, buf, path, listed, want, seen, records)
     for l in range(6):
         for e in range(6):
             if seal_first(state, me, BEFORE, NO, NO, l, e, buf, 1):
-                n = action_moves(state, buf[1], me, both_steps(BEFORE, e, l), YES, YES, out, n, buf, path, listed)
+                n = action_moves(state, buf[1], me, both_steps(BEFORE, e, l), YES, YES, out, n, buf, path, listed,
+                                 want, seen, records)
     return n
 
 

@@ -5,7 +5,7 @@ and their sources).
 
 The per-ply evaluation the lead metrics need is the engine's own: at every engine decision MCTS
 reports each seat's mean result over its simulations (Analysis.seat_values), a win chance in
-0..1 for every seat. Engines that report no such values (alpha-beta, greedy, random, policy)
+0..1 for every seat. Engines that report no such values (alpha-beta, greedy, random, policy, heuristic)
 leave the lead metrics out (None).
 """
 

@@ -18,6 +18,19 @@ searched instead: a finished game gives the mover's result, a two-seat decision 
 score from the other side. Otherwise the move is left unjudged. Chance moves (dice) and
 moves that were the only legal one are not judged.
 
+A sampled score (MCTS: a mean over simulations, with a 95% interval) is noise as well as
+judgement: the search gives the move it likes few visits, and two engines of the same budget
+disagree on moves the search cannot tell apart. So a move whose loss passes a threshold is
+searched again before it is marked: the positions after the best move and after the move played,
+each with the review's own budget, the mover's expected result from each (its mean over the
+simulations, with the 95% interval of a mean of results in 0..1, at most
+1.96 sqrt(p (1 - p) / n) either side). The loss is then the difference of those two means; it
+marks the move when it passes the threshold and the played move's interval lies wholly below the
+best's. While the loss passes and the intervals overlap, the budget doubles, up to RECHECK_CAP
+times the review's; then the move is too close to call, and charged no loss. A deterministic
+score (alpha-beta, expectimax, exact) is judged by the threshold alone: the same search gives
+it again, and only a deeper one could say more.
+
 A game of goals (an oros puzzle played, its goal and budget in the game file) is judged by the
 planner instead: an action's loss is the number of actions it adds to the shortest plan (1, 2
 and 3 make an inaccuracy, a mistake and a blunder: Caldera's own thresholds), and an action
@@ -31,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from solver.analysis import Score
-from solver.api import checked_spec, search_as_mover
+from solver.api import checked_spec, search, search_as_mover
 from solver.engines.registry import ENGINE_RECORDS, EngineSpec
 from solver.errors import CalderaError
 
@@ -44,6 +57,9 @@ WIN_THRESHOLDS = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))
 TURN_THRESHOLDS = (("blunder", 1.0), ("mistake", 0.5), ("inaccuracy", 0.25))
 ACTION_THRESHOLDS = (("blunder", 3.0), ("mistake", 2.0), ("inaccuracy", 1.0))  # actions added to a plan
 MARKS = ("inaccuracy", "mistake", "blunder")
+TOO_CLOSE = "too close to call"  # the verdict on a loss past a threshold that the search cannot tell from noise
+RECHECK_CAP = 4  # the most budget a recheck gives each of the two moves, in multiples of the review's
+Z95 = 1.959964  # the standard normal quantile of 97.5%: a two-sided 95% interval
 
 
 @dataclass
@@ -62,6 +78,13 @@ class MoveReview:
     best_line: list[str] = field(default_factory=list)
     best_score: Score | None = None
     played_score: Score | None = None
+    # best, ok, a mark, TOO_CLOSE or "" (not judged)
+    verdict: str = ""
+    # The mover's expected result after each move, 95% interval (low, high), where the scores
+    # are sampled (MCTS): from the recheck if there was one, else from the review's search.
+    best_interval: tuple[float, float] | None = None
+    played_interval: tuple[float, float] | None = None
+    recheck: int = 0  # the budget of each move's recheck, in multiples of the review's (0: none)
 
 
 @dataclass
@@ -76,7 +99,8 @@ class Review:
     interrupted: bool = False
 
     def summary(self) -> list[dict]:
-        """Per seat that decided: moves judged, average loss, and how many of each mark."""
+        """Per seat that decided: moves judged, average loss, how many of each mark and how many
+        too close to call."""
         seats = {}
         for review in self.moves:
             if review.judged:
@@ -85,7 +109,8 @@ class Review:
         for seat, reviews in seats.items():
             counts = {mark: sum(1 for r in reviews if r.mark == mark) for mark in MARKS}
             rows.append({"seat": seat, "player": self.players.get(seat, ""), "moves": len(reviews),
-                         "average_loss": sum(r.loss for r in reviews) / len(reviews), **counts})
+                         "average_loss": sum(r.loss for r in reviews) / len(reviews), **counts,
+                         "too_close": sum(1 for r in reviews if r.verdict == TOO_CLOSE)})
         return rows
 
 
@@ -223,6 +248,7 @@ def review_plans(game, spec: EngineSpec, played, states: list,
             continue
         review.judged = True
         review.mark = "blunder" if review.note else mark_of(review.loss, "actions")
+        review.verdict = review.mark or ("best" if review.move == review.best else "ok")
     return result
 
 
@@ -236,7 +262,8 @@ def _judge(game, spec: EngineSpec, state, move: int, review: MoveReview, result:
     if analysis.stopped == "interrupted":
         return False
     best = analysis.best
-    played = next((line.score for line in analysis.lines if line.move == move), None)
+    played_line = next((line for line in analysis.lines if line.move == move), None)
+    played = None if played_line is None else played_line.score
     if played is None or (analysis.stopped == "solved" and played.kind == "eval"):
         # Outside the lines, or left unproven when the search stopped at the best line's proof.
         after = _score_after(game, spec, state, move)
@@ -249,9 +276,67 @@ def _judge(game, spec: EngineSpec, state, move: int, review: MoveReview, result:
         review.note = "not scored (outside the engine's lines)"
         return True
     review.loss, result.unit = loss_between(best.score, played)
-    review.mark = mark_of(review.loss, result.unit)
     review.judged = True
+    if best.low is not None and played_line is not None and played_line.low is not None:
+        review.best_interval, review.played_interval = (best.low, best.high), (played_line.low, played_line.high)
+    if mark_of(review.loss, result.unit) and best.low is not None and move != best.move:
+        return _recheck(game, spec, state, best.move, move, review)
+    review.mark = mark_of(review.loss, result.unit)
+    review.verdict = review.mark or ("best" if move == best.move else "ok")
     return True
+
+
+def _recheck(game, spec: EngineSpec, state, best: int, move: int, review: MoveReview) -> bool:
+    """Judge `move` against `best` again from the positions after each, searched with equal
+    budgets, doubled while the loss passes a threshold and the intervals overlap (see the module
+    doc); False when Ctrl-C stopped it."""
+    factor = 1
+    while True:
+        wide = widened(spec, factor)
+        best_result, played_result = _result_after(game, wide, state, best), _result_after(game, wide, state, move)
+        if best_result is None or played_result is None:
+            return False
+        (best_mean, *best_bounds), (played_mean, *played_bounds) = best_result, played_result
+        loss = max(0.0, best_mean - played_mean)
+        apart = played_bounds[1] < best_bounds[0]
+        if not mark_of(loss, "win") or apart or factor >= RECHECK_CAP:
+            break
+        factor *= 2
+    review.recheck = factor
+    review.best_score, review.played_score = Score("value", best_mean), Score("value", played_mean)
+    review.best_interval, review.played_interval = tuple(best_bounds), tuple(played_bounds)
+    if apart or not mark_of(loss, "win"):
+        review.loss, review.mark = loss, mark_of(loss, "win")
+        review.verdict = review.mark or "ok"
+    else:
+        review.loss, review.mark, review.verdict = 0.0, "", TOO_CLOSE
+    return True
+
+
+def widened(spec: EngineSpec, factor: int) -> EngineSpec:
+    """`spec` with `factor` times its budget (simulations, else seconds)."""
+    key = "sims" if spec.settings.get("sims") else "time"
+    return EngineSpec(spec.name, {**spec.settings, key: spec.settings[key] * factor})
+
+
+def _result_after(game, spec: EngineSpec, state, move: int) -> tuple[float, float, float] | None:
+    """The mover's expected result after `move` (0..1) with its 95% interval, (mean, low, high):
+    the result itself where the game ends, else the mean over the simulations of a search of the
+    position after, with the interval of a mean of n results in 0..1 (a variance at most
+    p (1 - p)), the whole range where no simulation ran; None when Ctrl-C stopped the search."""
+    after = game.successor(state, move)
+    mover = game.to_move(state)
+    if game.is_over(after):
+        value = float(game.results(after)[mover])
+        return value, value, value
+    analysis = search(game, spec, after) if game.is_chance(after) else search_as_mover(game, spec, after)
+    if analysis.stopped == "interrupted":
+        return None
+    if analysis.seat_values is None:  # no simulation ran: nothing measured
+        return 0.5, 0.0, 1.0
+    mean, n = analysis.seat_values[mover], analysis.nodes
+    half = Z95 * math.sqrt(max(mean * (1.0 - mean), 0.0) / n)
+    return mean, max(mean - half, 0.0), min(mean + half, 1.0)
 
 
 def _score_after(game, spec: EngineSpec, state, move: int):
@@ -273,54 +358,3 @@ def _score_after(game, spec: EngineSpec, state, move: int):
     flipped = {"win": "loss", "loss": "win"}.get(score.kind, score.kind)
     value = -score.value if score.kind in ("eval", "win", "loss") else 1.0 - score.value if score.kind == "value" else score.value
     return Score(flipped, value, plies)
-
-
-def review_json(review: Review) -> dict:
-    """The review as a JSON-ready dict (docs/records.md): every move, then the summary."""
-
-    def score(value: Score | None):
-        return value.as_json() if value is not None else None
-
-    return {
-        "game": review.game, "engine": review.engine, "unit": review.unit, "interrupted": review.interrupted,
-        "moves": [{"number": r.number, "seat": r.seat, "move": r.move, "judged": r.judged, "note": r.note,
-                   "loss": r.loss, "mark": r.mark, "best": r.best, "best_line": r.best_line,
-                   "best_score": score(r.best_score), "played_score": score(r.played_score)} for r in review.moves],
-        "summary": review.summary(),
-    }
-
-
-def loss_text(loss: float, unit: str) -> str:
-    """A loss for people: '-12.5%' of win probability (0.0% for none), '+0.40 turns' or '+2 actions'."""
-    if unit == "turns":
-        return f"+{loss:.2f} turns"
-    if unit == "actions":
-        return f"+{loss:g} action{'s' if loss != 1 else ''}" if loss else "0 actions"
-    return "0.0%" if loss < 0.0005 else f"-{100 * loss:.1f}%"
-
-
-def review_lines(review: Review, shown: int = 8) -> list[str]:
-    """The review as text: one line per move (its loss and mark; for a marked move the better
-    move and its line, `shown` moves of it), then the summary per seat."""
-    units = {"turns": "expected turns", "actions": "actions added to the shortest plan"}
-    lines = [f"review    {review.game}  engine {review.engine}  (loss in {units.get(review.unit, 'win probability')})"]
-    for r in review.moves:
-        head = f"{r.number:4}. {r.seat:14} {r.move:14}"
-        if not r.judged:
-            lines.append(f"{head} ({r.note})" if r.note and r.note != "chance" else head.rstrip())
-            continue
-        lines.append(f"{head} {loss_text(r.loss, review.unit):>8}  {r.mark or ('best' if r.move == r.best else 'ok')}"
-                     + (f" ({r.note})" if r.note else ""))
-        if r.mark:
-            against = f" ({r.best_score.text()} against {r.played_score.text()})" if r.best_score else ""
-            lines.append(f"{'':6}better {r.best}{against}: "
-                         + " ".join(r.best_line[:shown]) + (" ..." if len(r.best_line) > shown else ""))
-    if review.interrupted:
-        lines.append(f"stopped   by Ctrl-C after move {review.moves[-1].number if review.moves else 0}")
-    lines.append("")
-    lines.append(f"{'seat':14} {'player':24} {'moves':>5} {'avg loss':>9} {'inaccuracies':>12} {'mistakes':>8} {'blunders':>8}")
-    for row in review.summary():
-        lines.append(f"{row['seat']:14} {row['player'][:24]:24} {row['moves']:5} "
-                     f"{loss_text(row['average_loss'], review.unit):>9} {row['inaccuracy']:12} {row['mistake']:8} "
-                     f"{row['blunder']:8}")
-    return lines

@@ -34,6 +34,7 @@ ENGINE_MODULES = {
     "exact": "exact.exact_engine",
     "greedy": "baselines.greedy_engine",
     "policy": "baselines.policy_engine",
+    "heuristic": "baselines.heuristic_engine",
     "random": "baselines.random_engine",
 }
 ENGINE_RECORDS: dict[str, EngineRecord] = {

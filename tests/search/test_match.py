@@ -178,10 +178,17 @@ def test_first_ctrl_c_finishes_the_game_then_stops():
         if record.number == 1:
             os.kill(os.getpid(), signal.SIGINT)
 
-    with stop_after_game(lambda: notices.append(1)) as requested:
-        result = play_match(PENGUINS, POND_STATE, GREEDY, RANDOM, games=8, on_game=interrupt, should_stop=requested.is_set)
-    assert result.interrupted and len(result.records) == 2 and notices == [1]
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    # Start from Python's own handler whatever this worker had (an xdist worker may ignore SIGINT),
+    # so that the restoring is seen, and give the worker its own back afterwards.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with stop_after_game(lambda: notices.append(1)) as requested:
+            result = play_match(PENGUINS, POND_STATE, GREEDY, RANDOM, games=8, on_game=interrupt,
+                                should_stop=requested.is_set)
+        assert result.interrupted and len(result.records) == 2 and notices == [1]
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 # The command --------------------------------------------------------------------------------------

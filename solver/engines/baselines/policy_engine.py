@@ -3,24 +3,13 @@ MCTS plays out with) picks; a baseline that knows the game a little, between ran
 
 from __future__ import annotations
 
-from solver.analysis import Analysis, Line, Score
+from solver.engines.baselines.one_pick import pick_once
 from solver.engines.engine_record import EngineRecord, Setting
 
 
 def run(settings, kernel, root, stop=None, on_progress=None, plies_to_end=None):
     """The playout policy's move at `root`."""
-    import numpy as np
-
-    from kernels.rng import new_rng
-    from solver.games.kernel_calls import legal_move_list
-
-    moves = legal_move_list(kernel, root)
-    if not moves:
-        return Analysis("policy", [], 0, 0, 0.0, "no-moves")
-    candidates = np.array(moves, dtype=np.int64)
-    seed = ENGINE.value(settings, "seed")
-    move = int(kernel.module.playout_move(root, candidates, len(moves), new_rng(seed)))
-    return Analysis("policy", [Line(move, Score("value", 0.5), (move,))], 0, 1, 0.0, "depth")
+    return pick_once("policy", kernel.module.playout_move, kernel, root, ENGINE.value(settings, "seed"))
 
 
 def warm_up(game, kernel, words) -> None:

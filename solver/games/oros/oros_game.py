@@ -54,7 +54,7 @@ GAME = Game(
     chance=True,  # the full game's AI card draws; a tectonics map has none
     hidden_information=False,
     single_agent=True,  # a tectonics map: one shaper reaching a goal (O-7); single_agent_of says which
-    engines=("planner", "mcts", "random", "policy"), default_position="start", hint_seconds=10.0,
+    engines=("planner", "mcts", "random", "policy", "heuristic"), default_position="start", hint_seconds=10.0,
     chance_kind="AI card draws (the full game)", score_name="knowledge",
     **functions(PACKAGE, {
         "oros_positions": "resolve_position builtin_positions warmup_positions",
