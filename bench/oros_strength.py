@@ -26,8 +26,10 @@ the fair share players / seats.
     python bench/oros_strength.py --rate 20000     # MCTS sims/s on setup(2, deck, 0), both playouts
 
 `--rate SIMS` instead measures MCTS simulations per second from the 2-player start (seed 0) with
-this kernel and with oros.oros_game_uniform (uniform playouts, the win alone backed up), one
-after the other in the same run, each after a 100-simulation warm-up. Figures: docs/strength.md
+oros.oros_game_uniform (uniform playouts, the win alone backed up), with this kernel under UCT and
+its light playout policy (the engine before issue 30's search), and with the engine's defaults
+(PUCT with the scripted player's priors and playouts: SIMS / 20 simulations, about as many
+seconds), one after the other in the same run, each after a warm-up; wall and CPU seconds. Figures: docs/strength.md
 (matches) and docs/PERFORMANCE.md (rate).
 """
 
@@ -44,7 +46,7 @@ from kernels.oros import oros_heuristic as heuristic
 from kernels.rng import new_rng, random_below
 from solver.commands.match import mix_seed
 from kernels import Kernel
-from solver.engines.mcts.mcts_search import mcts_analysis
+from solver.engines.mcts.mcts_search import mcts_analysis, search_settings
 from solver.engines.registry import EngineSpec, run_engine
 from solver.games.oros import oros_game_binding as binding
 from kernels.oros.oros_game_data import PERSONALITIES
@@ -157,14 +159,19 @@ def run_match(engine: Engine, players: int, deck: str, games: int, seed: int) ->
 
 
 def rate(sims: int, decks: list[str]) -> None:
-    """Print MCTS sims/s from setup(2, deck, 0) with this kernel's playouts and the uniform ones."""
+    """Print MCTS sims/s from setup(2, deck, 0): uniform playouts, UCT with the light policy, and
+    the engine's defaults (PUCT, scripted playouts) on a twentieth of the simulations."""
+    runs = ((UNIFORM, "uniform", {}, sims), (binding.KERNEL, "uct policy", {}, sims),
+            (binding.KERNEL, "puct heuristic", search_settings({}, Kernel(binding.KERNEL)), max(sims // 20, 1)))
     for deck in decks:
         root = binding.to_kernel(setup(2, deck, 0))
-        for kernel in (UNIFORM, binding.KERNEL):
-            mcts_analysis(kernel, root, 100, None)  # load (or compile) first
-            analysis = mcts_analysis(kernel, root, sims, None)
-            print(f"{deck:10} {kernel:24} {sims} sims in {analysis.seconds:.2f} s: "
-                  f"{analysis.nodes / analysis.seconds:,.0f} sims/s", flush=True)
+        for kernel, label, settings, count in runs:
+            mcts_analysis(kernel, root, 20, None, **settings)  # load (or compile) first
+            cpu = time.process_time()
+            analysis = mcts_analysis(kernel, root, count, None, **settings)
+            cpu = time.process_time() - cpu
+            print(f"{deck:10} {kernel:24} {label:15} {count} sims in {analysis.seconds:.2f} s ({cpu:.2f} s CPU): "
+                  f"{analysis.nodes / analysis.seconds:,.0f} sims/s ({analysis.nodes / cpu:,.0f} a CPU second)", flush=True)
 
 
 def main() -> None:

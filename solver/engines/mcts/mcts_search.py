@@ -44,7 +44,9 @@ from solver.limits import check_memory, usable_threads
 BYTES_PER_NODE = core.BYTES_PER_NODE
 # A chunk of simulations between two looks at the clock aims at this many seconds.
 CHUNK_SECONDS = 0.02
-FIRST_CHUNK, MAX_CHUNK = 32, 65_536
+# The first chunk is one simulation: a scripted playout of the full oros game takes 5-10 ms, so
+# a first chunk of 32 ran past a 0.5 s limit; later chunks are sized from the time taken.
+FIRST_CHUNK, MAX_CHUNK = 1, 65_536
 PROGRESS_EVERY = 0.2
 POLL = 0.05  # how often the main thread wakes (and can take a KeyboardInterrupt)
 MAX_PV = 64
