@@ -85,7 +85,7 @@ class Engine:
             return int(self.moves[0])
         if self.name == "mcts":
             spec = EngineSpec.parse(f"{self.label()},memory={MEMORY_MB},seed={seed}")
-            return int(run_engine(spec, Kernel(binding.KERNEL), words).lines[0].move)
+            return int(run_engine(spec, Kernel(str(binding.KERNEL)), words).lines[0].move)
         rng = new_rng(seed)
         if self.name == "policy":
             return int(self.kernel.playout_move(words, self.moves, n, rng))
@@ -165,12 +165,13 @@ def rate(sims: int, decks: list[str]) -> None:
             (binding.KERNEL, "puct heuristic", search_settings({}, Kernel(binding.KERNEL)), max(sims // 20, 1)))
     for deck in decks:
         root = binding.to_kernel(setup(2, deck, 0))
-        for kernel, label, settings, count in runs:
+        for name, label, settings, count in runs:
+            kernel = Kernel(str(name))
             mcts_analysis(kernel, root, 20, None, **settings)  # load (or compile) first
             cpu = time.process_time()
             analysis = mcts_analysis(kernel, root, count, None, **settings)
             cpu = time.process_time() - cpu
-            print(f"{deck:10} {kernel:24} {label:15} {count} sims in {analysis.seconds:.2f} s ({cpu:.2f} s CPU): "
+            print(f"{deck:10} {str(name):24} {label:15} {count} sims in {analysis.seconds:.2f} s ({cpu:.2f} s CPU): "
                   f"{analysis.nodes / analysis.seconds:,.0f} sims/s ({analysis.nodes / cpu:,.0f} a CPU second)", flush=True)
 
 
