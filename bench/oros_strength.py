@@ -6,7 +6,9 @@ from the kernel's chance_outcomes probabilities by a generator seeded from (seed
 k-th draw of game g uses the same random number for every engine ("duplicate" draws). Engines:
 
     mcts     MCTS (solver/engines/mcts/mcts_search.py) with --sims simulations a decision, one thread, seeded from
-             (seed, game, ply); a decision with one legal ply is played without a search
+             (seed, game, ply), its other settings from --mcts (as `caldera` takes them after
+             `mcts:`; the engine's defaults otherwise: PUCT with the scripted player's priors and
+             playouts); a decision with one legal ply is played without a search
     policy   the kernel's playout policy alone (playout_move: what MCTS plays out with)
     heuristic  the scripted player (kernels/oros/oros_heuristic.py heuristic_move, the heuristic engine)
     random   a uniformly random legal ply (the baseline)
@@ -20,11 +22,14 @@ the fair share players / seats.
 
     python bench/oros_strength.py --deck friendly --games 200 --sims 10000 --seed 1
     python bench/oros_strength.py --deck aggressive --games 20 --sims 200 --engines mcts random
+    python bench/oros_strength.py --deck friendly --games 20 --sims 100 --engines mcts --mcts prior=0,playout=policy
     python bench/oros_strength.py --rate 20000     # MCTS sims/s on setup(2, deck, 0), both playouts
 
 `--rate SIMS` instead measures MCTS simulations per second from the 2-player start (seed 0) with
-this kernel and with oros.oros_game_uniform (uniform playouts, the win alone backed up), one
-after the other in the same run, each after a 100-simulation warm-up. Figures: docs/strength.md
+oros.oros_game_uniform (uniform playouts, the win alone backed up), with this kernel under UCT and
+its light playout policy (the engine before issue 30's search), and with the engine's defaults
+(PUCT with the scripted player's priors and playouts: SIMS / 20 simulations, about as many
+seconds), one after the other in the same run, each after a warm-up; wall and CPU seconds. Figures: docs/strength.md
 (matches) and docs/PERFORMANCE.md (rate).
 """
 
@@ -40,7 +45,9 @@ import numpy as np
 from kernels.oros import oros_heuristic as heuristic
 from kernels.rng import new_rng, random_below
 from solver.commands.match import mix_seed
-from solver.engines.mcts.mcts_search import mcts_analysis
+from kernels import Kernel
+from solver.engines.mcts.mcts_search import mcts_analysis, search_settings
+from solver.engines.registry import EngineSpec, run_engine
 from solver.games.oros import oros_game_binding as binding
 from kernels.oros.oros_game_data import PERSONALITIES
 from solver.games.oros.oros_full_state import setup
@@ -60,14 +67,16 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
 class Engine:
     """One way of choosing a human seat's ply: mcts, policy, heuristic or random."""
 
-    def __init__(self, name: str, sims: int):
-        self.name, self.sims = name, sims
+    def __init__(self, name: str, sims: int, settings: str = ""):
+        self.name, self.sims, self.settings = name, sims, settings
         self.kernel = binding.kernel()
         self.moves = np.empty(self.kernel.MAX_MOVES, dtype=np.int64)
 
     def label(self) -> str:
         """The engine as the report names it."""
-        return f"mcts:sims={self.sims}" if self.name == "mcts" else self.name
+        if self.name != "mcts":
+            return self.name
+        return f"mcts:sims={self.sims}" + (f",{self.settings}" if self.settings else "")
 
     def choose(self, words: np.ndarray, seed: int) -> int:
         """The engine's ply in the decision `words`, seeded by `seed`."""
@@ -75,8 +84,8 @@ class Engine:
         if n == 1:
             return int(self.moves[0])
         if self.name == "mcts":
-            analysis = mcts_analysis(binding.KERNEL, words, self.sims, None, memory_mb=MEMORY_MB, seed=seed)
-            return int(analysis.lines[0].move)
+            spec = EngineSpec.parse(f"{self.label()},memory={MEMORY_MB},seed={seed}")
+            return int(run_engine(spec, Kernel(str(binding.KERNEL)), words).lines[0].move)
         rng = new_rng(seed)
         if self.name == "policy":
             return int(self.kernel.playout_move(words, self.moves, n, rng))
@@ -96,15 +105,16 @@ def play_game(engine: Engine, players: int, deck: str, seed: int, game: int) -> 
     probabilities = np.empty(k.MAX_MOVES, dtype=np.float64)
     cards = np.random.default_rng(mix_seed(seed, CARD_TAG, game))
     plies = decisions = 0
-    thinking = slowest = 0.0
+    thinking = slowest = processor = 0.0
     while not k.is_over(words):
         if k.is_chance(words):
             n = k.chance_outcomes(words, outcomes, probabilities)
             move = outcomes[cards.choice(n, p=probabilities[:n])]
         else:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             move = engine.choose(words, mix_seed(seed, SEARCH_TAG, game, plies))
             took = time.perf_counter() - started
+            processor += time.process_time() - cpu
             thinking += took
             if game > 0 or decisions > 0:
                 slowest = max(slowest, took)
@@ -115,7 +125,7 @@ def play_game(engine: Engine, players: int, deck: str, seed: int, game: int) -> 
     values = np.zeros(k.SEATS, dtype=np.float64)
     k.terminal_values(words, values)
     knowledge = [int(k.knowledge(words, who)) for who in range(int(words[binding.layout.SEATS_IN_PLAY]))]
-    return {"score": float(values[:players].sum()), "plies": plies, "decisions": decisions, "seconds": thinking,
+    return {"score": float(values[:players].sum()), "plies": plies, "decisions": decisions, "seconds": thinking, "cpu": processor,
             "slowest": slowest, "knowledge": knowledge}
 
 
@@ -136,26 +146,33 @@ def run_match(engine: Engine, players: int, deck: str, games: int, seed: int) ->
     fair = players / seats
     decisions = sum(r["decisions"] for r in records)
     seconds = sum(r["seconds"] for r in records)
+    cpu = sum(r["cpu"] for r in records)
     human = np.mean([r["knowledge"][:players] for r in records])
     ai = np.mean([r["knowledge"][players:] for r in records])
     verdict = "above" if low > fair else "below" if high < fair else "within the interval of"
     print(f"{deck:10} {engine.label():16} {games} games, seed {seed}: score {score:.1%} (95% {low:.1%} to {high:.1%}), "
           f"{verdict} the fair share {fair:.1%}; knowledge human {human:.1f}, AI {ai:.1f}; "
           f"{sum(r['plies'] for r in records) / games:.1f} plies and {decisions / games:.1f} decisions a game, "
-          f"{seconds / max(decisions, 1) * 1000:.1f} ms a decision (slowest {max(r['slowest'] for r in records) * 1000:.1f}); "
+          f"{seconds / max(decisions, 1) * 1000:.1f} ms a decision ({cpu / max(decisions, 1) * 1000:.1f} ms of CPU; slowest {max(r['slowest'] for r in records) * 1000:.1f}); "
           f"{time.perf_counter() - started:.0f} s",
           flush=True)
 
 
 def rate(sims: int, decks: list[str]) -> None:
-    """Print MCTS sims/s from setup(2, deck, 0) with this kernel's playouts and the uniform ones."""
+    """Print MCTS sims/s from setup(2, deck, 0): uniform playouts, UCT with the light policy, and
+    the engine's defaults (PUCT, scripted playouts) on a twentieth of the simulations."""
+    runs = ((UNIFORM, "uniform", {}, sims), (binding.KERNEL, "uct policy", {}, sims),
+            (binding.KERNEL, "puct heuristic", search_settings({}, Kernel(binding.KERNEL)), max(sims // 20, 1)))
     for deck in decks:
         root = binding.to_kernel(setup(2, deck, 0))
-        for kernel in (UNIFORM, binding.KERNEL):
-            mcts_analysis(kernel, root, 100, None)  # load (or compile) first
-            analysis = mcts_analysis(kernel, root, sims, None)
-            print(f"{deck:10} {kernel:24} {sims} sims in {analysis.seconds:.2f} s: "
-                  f"{analysis.nodes / analysis.seconds:,.0f} sims/s", flush=True)
+        for name, label, settings, count in runs:
+            kernel = Kernel(str(name))
+            mcts_analysis(kernel, root, 20, None, **settings)  # load (or compile) first
+            cpu = time.process_time()
+            analysis = mcts_analysis(kernel, root, count, None, **settings)
+            cpu = time.process_time() - cpu
+            print(f"{deck:10} {str(name):24} {label:15} {count} sims in {analysis.seconds:.2f} s ({cpu:.2f} s CPU): "
+                  f"{analysis.nodes / analysis.seconds:,.0f} sims/s ({analysis.nodes / cpu:,.0f} a CPU second)", flush=True)
 
 
 def main() -> None:
@@ -167,6 +184,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=1, choices=[1, 2])
     parser.add_argument("--engines", nargs="+", default=["mcts", "policy", "random"], choices=["mcts", "policy", "heuristic", "random"])
+    parser.add_argument("--mcts", default="", metavar="SETTINGS",
+                        help="MCTS's other settings, as after `mcts:` (e.g. prior=0,playout=policy: UCT, light playouts)")
     parser.add_argument("--rate", type=int, metavar="SIMS", help="measure MCTS sims/s instead of playing")
     args = parser.parse_args()
     if args.rate:
@@ -174,7 +193,7 @@ def main() -> None:
         return
     for deck in args.deck:
         for name in args.engines:
-            run_match(Engine(name, args.sims), args.players, deck, args.games, args.seed)
+            run_match(Engine(name, args.sims, args.mcts), args.players, deck, args.games, args.seed)
 
 
 if __name__ == "__main__":

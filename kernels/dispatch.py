@@ -42,6 +42,12 @@ Every kernel module defines the operations its game's engines use, with these si
                                          (tests/contract/test_contract_parts.py). Penguins: a tile
                                          move's action, then the moves having that action;
                                          kernels/move_parts.py: parts grouped by bit masks
+    SCRIPTED_PLAYER                      optional: the name of a kernel module, the game's scripted
+                                         player, whose judge(state, moves, n, scores) scores the n
+                                         legal moves (int64, higher is played) and whose
+                                         heuristic_move(state, moves, n, rng) plays the best, ties
+                                         at random: MCTS's move_scores (its priors) and
+                                         scripted_move (its scripted playouts)
     is_chance(state), chance_outcomes(state, out_moves, out_probs) -> n
     goal_bound(state, goal), position_hash(state)   single-agent planning (oros)
     solve_key(state, key), solve_state(root, key, out), turn_clock(state)   the exact solver
@@ -154,6 +160,12 @@ search_values = _operation(
     "search_values", "Each seat's value of a finished playout as MCTS backs it up: the kernel's search_values, else terminal_values.")
 outcome_report = _operation(
     "outcome_report", "Write a finished playout's win shares into `wins` (terminal_values, or `values` where MCTS backed them up) and each seat's score minus the best other seat's into `margins` (0 for a game without scores).")
+has_move_scores = _operation(
+    "has_move_scores", "True when the kernel has a move-ordering score: a scripted player (SCRIPTED_PLAYER) whose judge scores the legal moves (a compile-time constant).")
+move_scores = _operation(
+    "move_scores", "Write the move-ordering score of each of the `n` legal `moves` into `scores` (higher is better): the scripted player's judge; 0 for every move of a kernel without one (has_move_scores).")
+scripted_move = _operation(
+    "scripted_move", "The scripted player's move among the `n` legal `moves` (its heuristic_move); the light playout policy's (playout_move) for a kernel without one.")
 has_chance = _operation("has_chance", "True when the game has chance moves at all (a compile-time constant).")
 seats = _operation("seats", "The most seats a position of the game can have (a compile-time constant).")
 
@@ -257,6 +269,36 @@ def _has_parts(kernel):
     # HAS_PARTS without part_moves is an error here (the _part lookup), not a game without parts
     own = _has(kernel, "HAS_PARTS") and bool(_part(kernel, "HAS_PARTS")) and _part(kernel, "part_moves") is not None
     return lambda kernel: own
+
+
+def _scripted_player(kernel):
+    """The scripted player's module of the kernel named by the literal type `kernel`, or None."""
+    name = _part(kernel, "SCRIPTED_PLAYER") if _has(kernel, "SCRIPTED_PLAYER") else None
+    return None if name is None else Kernel(name).module
+
+
+@overload(has_move_scores, jit_options={"cache": True}, inline="always")
+def _has_move_scores(kernel):
+    own = _scripted_player(kernel) is not None
+    return lambda kernel: own
+
+
+@overload(move_scores, jit_options={"cache": True}, inline="always")
+def _move_scores(kernel, state, moves, n, scores):
+    player = _scripted_player(kernel)
+    if player is None:
+        def unscored(kernel, state, moves, n, scores):
+            scores[:n] = 0
+        return unscored
+    judge = player.judge
+    return lambda kernel, state, moves, n, scores: judge(state, moves, n, scores)
+
+
+@overload(scripted_move, jit_options={"cache": True}, inline="always")
+def _scripted_move(kernel, state, moves, n, rng):
+    player = _scripted_player(kernel)
+    choose = _part(kernel, "playout_move") if player is None else player.heuristic_move
+    return lambda kernel, state, moves, n, rng: choose(state, moves, n, rng)
 
 
 @overload(search_values, jit_options={"cache": True}, inline="always")

@@ -58,6 +58,8 @@ RANGES = {
     "hash": Range(int, 1, 1 << 20, " MB"),
     "memory": Range(int, 16, 1 << 20, " MB"),
     "c": Range(float, 1e-6, 1e6),
+    "cpuct": Range(float, 1e-6, 1e6),
+    "cut": Range(int, 0, MAX_COUNT, " plies"),
     "players": Range(int, 1, 8),  # --players of a new game (each game checks its own fewest and most)
 }
 

@@ -1,4 +1,4 @@
-"""MCTS (UCT) kernels written once for every game: a preallocated struct-of-arrays tree, run in chunks.
+"""MCTS (UCT or PUCT) kernels written once for every game: a preallocated struct-of-arrays tree, run in chunks.
 
 The tree lives in plain numpy arrays, one entry per node (index 0 is the root):
 
@@ -17,6 +17,25 @@ The tree lives in plain numpy arrays, one entry per node (index 0 is the root):
                              and selection samples them by probability instead of using UCT;
                              PART when move_of[i] is a part of a move, not yet a whole one
                              (below)
+    prior[i]        float32  the prior probability of move_of[i] among its siblings (PUCT, below;
+                             1 / siblings where no prior is used)
+
+Priors: with `priors` on, a decision's children get priors from the kernel's move-ordering score
+(dispatch.move_scores: the game's scripted player's judgement), and selection is PUCT as in
+AlphaZero (Silver et al., "A general reinforcement learning algorithm that masters chess, shogi
+and Go through self-play", Science 362 (2018), and its Methods: a = argmax Q(s,a) + U(s,a),
+U(s,a) = c_puct P(s,a) sqrt(N(s)) / (1 + N(s,a))), so a few hundred simulations go to the moves
+the score likes instead of visiting each of hundreds of moves once as UCT does. A move not yet
+visited takes its siblings' mean reward as its Q ("first-play urgency" as Leela Zero's and
+KataGo's parent value, without their reduction). The priors come from the score's ranks, not its
+scale: the moves of the best score share a mass of 1/2, those of the next distinct score 1/4, and
+so on (prior_from_scores), which holds for any kernel's units. Without `priors`, selection is
+UCT (UCB1, Kocsis and Szepesvari 2006) with the first unvisited child first.
+
+Playouts: the kernel's light policy (playout_move), or with `scripted` its scripted player's ply
+(dispatch.scripted_move, the heuristic engine's choice); with `cut` > 0 a playout stops after that
+many plies and backs up the kernel's search_values of the unfinished position (the oros game: each
+seat's knowledge so far, as at the end).
 
 Parts: where the kernel chooses its moves part by part (dispatch.has_parts) and the search is asked
 to use them, the children of a decision below the root are the kernel's part_moves: a whole move
@@ -68,12 +87,14 @@ NODE_ARRAYS = (
     ("reward", np.float64),
     ("mover", np.int8),
     ("kind", np.int8),
+    ("prior", np.float32),
 )
+PRIOR_DECAY = 0.5  # the mass of each distinct score's moves against the better one's (prior_from_scores)
 BYTES_PER_NODE = sum(np.dtype(dtype).itemsize for _, dtype in NODE_ARRAYS)
 
 
 @njit(cache=True, nogil=True)
-def reset_tree(move_of, parent, first_child, child_count, visits, reward, mover, kind, meta):
+def reset_tree(move_of, parent, first_child, child_count, visits, reward, mover, kind, prior, meta):
     """Make the tree a lone, unexpanded root."""
     move_of[0] = -1
     parent[0] = NO_NODE
@@ -83,6 +104,7 @@ def reset_tree(move_of, parent, first_child, child_count, visits, reward, mover,
     reward[0] = 0.0
     mover[0] = NO_PLAYER
     kind[0] = DECISION
+    prior[0] = 1.0
     fill(meta, 0)
     meta[NODES] = 1
 
@@ -105,6 +127,56 @@ def select_child(node, exploration, first_child, child_count, visits, reward):
             best_score = score
             best = child
     return best
+
+
+@njit(cache=True, nogil=True, inline="always")
+def puct_child(node, cpuct, first_child, child_count, visits, reward, prior):
+    """The child of `node` with the highest PUCT score Q + cpuct P sqrt(N) / (1 + n) (AlphaZero);
+    an unvisited child's Q is the mean reward of its visited siblings (0.5 when none is)."""
+    first = np.int64(first_child[node])
+    count = np.int64(child_count[node])
+    seen = np.int64(0)
+    total = 0.0
+    for child in range(first, first + count):
+        seen += visits[child]
+        total += reward[child]
+    urgency = total / seen if seen > 0 else 0.5
+    scale = cpuct * np.sqrt(np.float64(max(visits[node], 1)))
+    best = first
+    best_score = -np.inf
+    for child in range(first, first + count):
+        n = visits[child]
+        q = reward[child] / n if n > 0 else urgency
+        score = q + scale * prior[child] / (1.0 + n)
+        if score > best_score:
+            best_score = score
+            best = child
+    return best
+
+
+@njit(cache=True, nogil=True)
+def prior_from_scores(scores, n, out):
+    """Priors of n moves from their move-ordering scores (higher is better) into out[:n]: the moves
+    of the best score share PRIOR_DECAY's complement of the mass, each lower distinct score's moves
+    PRIOR_DECAY times the mass of the score above, normalised to sum to 1; return the index of the
+    first move of the best score."""
+    order = np.argsort(-scores[:n], kind="mergesort")
+    mass = 1.0
+    total = 0.0
+    i = 0
+    while i < n:
+        j = i
+        while j < n and scores[order[j]] == scores[order[i]]:
+            j += 1
+        share = mass / (j - i)
+        for k in range(i, j):
+            out[order[k]] = share
+        total += mass
+        mass *= PRIOR_DECAY
+        i = j
+    for k in range(n):
+        out[k] /= total
+    return order[0]
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -140,8 +212,8 @@ def complete_part(kernel, state, scratch, prefix, moves, whole, rng):
 
 @njit(cache=True, nogil=True)
 def run_simulations(
-    kernel, root, move_of, parent, first_child, child_count, visits, reward, mover, kind, meta,
-    seat_totals, root_report, rng, exploration, parts, budget, stop,
+    kernel, root, move_of, parent, first_child, child_count, visits, reward, mover, kind, prior, meta,
+    seat_totals, root_report, rng, exploration, parts, priors, scripted, cut, budget, stop,
 ):
     """Run up to `budget` more simulations on the tree of position `root`; return how many ran.
 
@@ -160,6 +232,9 @@ def run_simulations(
     the hidden parts; a chance outcome missing from the tree ends the selection there.
 
     `parts`: choose moves below the root part by part where the kernel has parts (see above).
+    `priors`: PUCT with the kernel's move scores as priors and `exploration` as c_puct, else UCT;
+    `scripted`: play out with the kernel's scripted player; `cut` > 0: stop a playout after that
+    many plies (see above).
     """
     numba.literally(kernel)
     capacity = move_of.shape[0]
@@ -172,6 +247,8 @@ def run_simulations(
     moves = np.empty(dispatch.max_moves(kernel), dtype=np.int64)
     probabilities = np.empty(dispatch.max_moves(kernel), dtype=np.float64)
     whole = np.empty(dispatch.max_moves(kernel), dtype=np.uint8)
+    judged = np.empty(dispatch.max_moves(kernel), dtype=np.int64)
+    chances = np.empty(dispatch.max_moves(kernel), dtype=np.float64)
     by_parts = dispatch.has_parts(kernel) and parts  # a constant False for a kernel without parts
     viewer = dispatch.to_move(kernel, root)
     done = np.int64(0)
@@ -192,7 +269,10 @@ def run_simulations(
                     break  # play out from this chance node without growing the tree
                 node = child
             else:
-                node = select_child(node, exploration, first_child, child_count, visits, reward)
+                if priors:
+                    node = puct_child(node, exploration, first_child, child_count, visits, reward, prior)
+                else:
+                    node = select_child(node, exploration, first_child, child_count, visits, reward)
                 if by_parts and kind[node] == PART:
                     continue  # the same position: the mover has chosen a part of its move
             dispatch.apply(kernel, state, move_of[node], scratch)
@@ -226,7 +306,11 @@ def run_simulations(
                         if listed_parts:
                             whole[i], whole[j] = whole[j], whole[i]
                     player = dispatch.to_move(kernel, state)
+                    if priors and not listed_parts:
+                        dispatch.move_scores(kernel, state, moves, n, judged)
+                        entered = prior_from_scores(judged, n, chances)  # the best first
                 first = meta[NODES]
+                uniform = not priors or chance or listed_parts
                 for i in range(n):
                     child = first + i
                     move_of[child] = moves[i]
@@ -237,6 +321,7 @@ def run_simulations(
                     reward[child] = 0.0
                     mover[child] = player
                     kind[child] = PART if listed_parts and whole[i] == 0 else DECISION
+                    prior[child] = 1.0 / n if uniform else chances[i]
                 meta[NODES] = first + n
                 first_child[node] = first
                 child_count[node] = n
@@ -251,14 +336,22 @@ def run_simulations(
                 meta[FULL] = 1  # keep simulating from this leaf without growing
         if by_parts and kind[node] == PART:
             state, scratch = complete_part(kernel, state, scratch, move_of[node], moves, whole, rng)
-        # Playout with the game's light policy (the dice at chance nodes) until no move is left.
-        while True:
+        # Playout with the game's light policy or scripted player (the dice at chance nodes) until
+        # no move is left or `cut` plies are played.
+        played = np.int64(0)
+        while cut <= 0 or played < cut:
+            played += 1
             if dispatch.is_chance(kernel, state):
                 n = dispatch.chance_outcomes(kernel, state, moves, probabilities)
                 dispatch.apply(kernel, state, moves[random_index(probabilities, n, rng)], scratch)
                 state, scratch = scratch, state
                 continue
-            if dispatch.has_playout_step(kernel):
+            if scripted:
+                n = dispatch.legal_moves(kernel, state, moves)
+                if n == 0:
+                    break
+                move = dispatch.scripted_move(kernel, state, moves, n, rng)
+            elif dispatch.has_playout_step(kernel):
                 move = dispatch.playout_step(kernel, state, moves, rng)
                 if move < 0:
                     break

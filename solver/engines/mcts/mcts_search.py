@@ -1,4 +1,4 @@
-"""MCTS (UCT) analysis: the Python driver around the numba kernels of solver/engines/mcts/mcts_core.py.
+"""MCTS (UCT or PUCT) analysis: the Python driver around the numba kernels of solver/engines/mcts/mcts_core.py.
 
 Root parallelism: `threads` independent trees, each grown by its own Python thread calling the
 GIL-free kernel in chunks, seeded seed + thread index; their root children are merged by move
@@ -44,7 +44,9 @@ from solver.limits import check_memory, usable_threads
 BYTES_PER_NODE = core.BYTES_PER_NODE
 # A chunk of simulations between two looks at the clock aims at this many seconds.
 CHUNK_SECONDS = 0.02
-FIRST_CHUNK, MAX_CHUNK = 32, 65_536
+# The first chunk is one simulation: a scripted playout of the full oros game takes 5-10 ms, so
+# a first chunk of 32 ran past a 0.5 s limit; later chunks are sized from the time taken.
+FIRST_CHUNK, MAX_CHUNK = 1, 65_536
 PROGRESS_EVERY = 0.2
 POLL = 0.05  # how often the main thread wakes (and can take a KeyboardInterrupt)
 MAX_PV = 64
@@ -60,12 +62,14 @@ def tree_capacity(memory_mb: float, threads: int = 1) -> int:
 
 
 class Tree:
-    """One UCT tree over preallocated arrays of exactly `capacity` nodes, grown in chunks."""
+    """One UCT (or PUCT) tree over preallocated arrays of exactly `capacity` nodes, grown in chunks.
+    `exploration` is c, or c_puct with `priors`; `playout` and `cut` as mcts_analysis takes them."""
 
     def __init__(self, kernel: Kernel, root: np.ndarray, capacity: int, seed: int, exploration: float,
-                 parts: bool = True):
+                 parts: bool = True, priors: bool = False, playout: str = "policy", cut: int = 0):
         self.kernel = kernel
         self.parts = bool(parts)  # choose moves below the root part by part where the kernel has parts
+        self.priors, self.scripted, self.cut = bool(priors), playout == "heuristic", int(cut)
         self.max_moves = kernel.module.MAX_MOVES
         self.root = np.ascontiguousarray(root)
         self.exploration = float(exploration)
@@ -106,7 +110,7 @@ class Tree:
         self.run(0, np.zeros(1, dtype=np.int64))
         self.root_children()
         out = np.empty(1, dtype=np.int64)
-        move_of, _, first_child, child_count, visits, _, _, kind = self.arrays
+        move_of, _, first_child, child_count, visits, _, _, kind, _ = self.arrays
         core.principal_variation(move_of, first_child, child_count, visits, kind, 0, out)
         core.tree_depth(self.meta)
 
@@ -114,13 +118,13 @@ class Tree:
         """Run up to `budget` simulations (fewer if stop[0] != 0); return how many ran."""
         return int(call(
             core.run_simulations, self.kernel, self.root, *self.arrays, self.meta, self.seat_totals,
-            self.root_report, self.rng, self.exploration, self.parts, budget, stop,
+            self.root_report, self.rng, self.exploration, self.parts, self.priors, self.scripted, self.cut, budget, stop,
         ))
 
     def root_children(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """(moves, visits, total rewards of the root player, summed (win share, margin, squared
         reward) rows) of the root's children."""
-        move_of, _, first_child, child_count, visits, reward, _, _ = self.arrays
+        move_of, _, first_child, child_count, visits, reward, _, _, _ = self.arrays
         moves = np.empty(self.max_moves, dtype=np.int64)
         counts = np.empty(self.max_moves, dtype=np.int64)
         rewards = np.empty(self.max_moves, dtype=np.float64)
@@ -129,7 +133,7 @@ class Tree:
 
     def pv(self, move: int) -> tuple[int, ...]:
         """The principal variation starting with root move `move` (just the move if it is absent)."""
-        move_of, _, first_child, child_count, visits, _, _, kind = self.arrays
+        move_of, _, first_child, child_count, visits, _, _, kind, _ = self.arrays
         first, count = int(first_child[0]), int(child_count[0])
         for node in range(first, first + max(count, 0)):
             if move_of[node] == move:
@@ -237,8 +241,12 @@ def mcts_analysis(
     stop: np.ndarray | None = None,
     on_progress: Callable[[Analysis], None] | None = None,
     parts: bool = True,
+    priors: bool = False,
+    playout: str = "policy",
+    cut: int = 0,
 ) -> Analysis:
-    """Analyse kernel position `root` with UCT (`kernel` names its kernel module); return the best `multipv` root moves.
+    """Analyse kernel position `root` with UCT, or PUCT with `priors` (`kernel` names its kernel
+    module); return the best `multipv` root moves.
 
     Stops after `sims` simulations (split evenly over the threads), after `seconds`, or when
     another thread sets stop[0] != 0 (a KeyboardInterrupt here sets it too), always with the best
@@ -246,7 +254,10 @@ def mcts_analysis(
     `memory_mb` MiB of nodes; a tree that fills up keeps simulating without growing (a note says so).
     Scores are Score("value", mean result of the side to move at the root, 0..1).
     `on_progress(analysis)` is called about every 0.2 s with the result so far. `parts`: below
-    the root, choose each move part by part where the kernel has parts (mcts_core.py).
+    the root, choose each move part by part where the kernel has parts (mcts_core.py). `priors`:
+    PUCT with the kernel's move scores as priors and `exploration` as c_puct; `playout`: "policy"
+    (the kernel's light policy) or "heuristic" (its scripted player); `cut` > 0: each playout
+    stops after that many plies (mcts_core.py).
     """
     threads, thread_note = usable_threads(max(int(threads), 1))
     root = np.ascontiguousarray(root)
@@ -259,7 +270,7 @@ def mcts_analysis(
     if capacity < 1 + module.MAX_MOVES:
         raise CalderaError(f"memory={memory_mb} MB is too little for {threads} MCTS trees of at least "
                            f"{(1 + module.MAX_MOVES) * BYTES_PER_NODE / 2**20:.1f} MB each")
-    trees = [Tree(kernel, root, capacity, seed + i, exploration, parts) for i in range(threads)]
+    trees = [Tree(kernel, root, capacity, seed + i, exploration, parts, priors, playout, cut) for i in range(threads)]
     trees[0].warm_up()  # load (or compile) the kernels before the clock starts
     if sims is None:
         shares: list[int | None] = [None] * threads
@@ -322,16 +333,37 @@ def mcts_analysis(
     return _analysis(trees, multipv, started, stopped, threads, notes)
 
 
+def search_settings(settings, kernel: Kernel) -> dict:
+    """The priors, playout and cut MCTS runs with on `kernel` under the checked `settings`: priors
+    and the scripted playout by default where the kernel has a scripted player (SCRIPTED_PLAYER),
+    UCT and the light policy elsewhere; CalderaError for a heuristic playout without a scripted
+    player or a cut without values of an unfinished game (search_values)."""
+    module = kernel.module
+    scripted = hasattr(module, "SCRIPTED_PLAYER")
+    priors = ENGINE.value(settings, "prior")
+    playout = ENGINE.value(settings, "playout")
+    cut = ENGINE.value(settings, "cut")
+    if playout == "heuristic" and not scripted:
+        raise CalderaError("playout=heuristic needs a game with a scripted player (the full oros game)")
+    if cut > 0 and not hasattr(module, "search_values"):
+        raise CalderaError("cut needs a game whose values MCTS reads before the end (search_values: the full oros game)")
+    return {"priors": scripted if priors is None else priors,
+            "playout": playout or ("heuristic" if scripted else "policy"), "cut": cut}
+
+
 def run(settings, kernel, root, stop=None, on_progress=None, plies_to_end=None):
     """MCTS on `root` with the checked `settings`."""
     s = settings
+    chosen = search_settings(s, kernel)
     return mcts_analysis(
         kernel, root, sims=s.get("sims"), seconds=ENGINE.seconds(s, LIMITS), threads=ENGINE.value(s, "threads"),
-        memory_mb=ENGINE.value(s, "memory"), seed=ENGINE.value(s, "seed"), exploration=ENGINE.value(s, "c"),
+        memory_mb=ENGINE.value(s, "memory"), seed=ENGINE.value(s, "seed"),
+        exploration=ENGINE.value(s, "cpuct" if chosen["priors"] else "c"),
         multipv=ENGINE.value(s, "multipv"), stop=stop, on_progress=on_progress, parts=ENGINE.value(s, "parts"),
+        **chosen,
     )
 
 
 def warm_up(game, kernel, words) -> None:
     """A few simulations, which load the search for `kernel`."""
-    mcts_analysis(kernel, words, sims=16, seconds=None, memory_mb=4)  # room for the widest root (oros game)
+    mcts_analysis(kernel, words, sims=16, seconds=None, memory_mb=4, **search_settings({}, kernel))  # room for the widest root (oros game)
