@@ -58,10 +58,12 @@ def compared_position(game: Game, state, pv: tuple[int, ...]):
     return game.successor(after, pv[1]), f"{game.seat_name(after)}'s reply {game.format_move(after, pv[1])}"
 
 
-def best_rival(terms: list[Term], mover: int, players: int) -> int:
-    """The rival whose terms weigh most (the evaluation's best other seat)."""
-    return max((seat for seat in range(players) if seat != mover),
-               key=lambda seat: sum(term.rival_weight * term.values[seat] for term in terms))
+def best_rival(terms: list[Term], mover: int, players: int) -> int | None:
+    """The rival whose terms weigh most (the evaluation's best other seat); None alone."""
+    rivals = [seat for seat in range(players) if seat != mover]
+    if not rivals:
+        return None
+    return max(rivals, key=lambda seat: sum(term.rival_weight * term.values[seat] for term in terms))
 
 
 def term_changes(game: Game, state, pv: tuple[int, ...]) -> tuple[list[tuple], int, str]:
@@ -75,10 +77,11 @@ def term_changes(game: Game, state, pv: tuple[int, ...]) -> tuple[list[tuple], i
     rival = best_rival(after, mover, game.player_count(state))
     changes = []
     for old, new in zip(before, after):
-        mine, theirs = new.values[mover] - old.values[mover], new.values[rival] - old.values[rival]
+        mine = new.values[mover] - old.values[mover]
+        theirs = 0 if rival is None else new.values[rival] - old.values[rival]
         weighed = old.weight * mine - old.rival_weight * theirs
         if weighed:
-            changes.append((weighed, old.name, mine, theirs, (new.values[mover], new.values[rival])))
+            changes.append((weighed, old.name, mine, theirs, (new.values[mover], 0 if rival is None else new.values[rival])))
     changes.sort(key=lambda change: -abs(change[0]))
     return changes, rival, reply
 
@@ -89,6 +92,7 @@ def terms_words(game: Game, state, pv: tuple[int, ...]) -> str:
     changes, rival, reply = term_changes(game, state, pv)
     where = f"after {reply}: " if reply else ""
     if not changes:
-        return f"{where}nothing the evaluation counts changes; the search prefers it for what comes later"
-    said = [game.term_words(name, mine, theirs, game.seats[rival], now) for _, name, mine, theirs, now in changes[:NAMED_TERMS]]
+        return f"{where}nothing the evaluation counts changes at once; the search values it for what comes later"
+    rival_name = "" if rival is None else game.seats[rival]
+    said = [game.term_words(name, mine, theirs, rival_name, now) for _, name, mine, theirs, now in changes[:NAMED_TERMS]]
     return where + "; ".join(said)
