@@ -212,6 +212,37 @@ def best_progress(state, who, near, await_):
 
 
 @njit(cache=True)
+def build_prospect(state):
+    """(travel steps, the follower's place, the mountain's cell) of the mover's follower nearest to
+    a mountain where it may build, as the judgement reckons them (target_distances: 0 steps where
+    it stands there or in a seat of it); (-1, -1, -1) when no follower can reach one. For a hint's
+    plan (solver/games/oros/oros_full_plan.py)."""
+    who = mover(state)
+    near = np.empty(PLACES, dtype=np.int64)
+    await_ = np.empty(PLACES, dtype=np.int64)
+    queue = np.empty(PLACES * 2, dtype=np.int64)
+    target_distances(state, who, near, await_, queue)
+    start = NOWHERE
+    for cell in range(cells_of(state)):
+        for place in range(cell * 4, cell * 4 + 1 + N_KINDS):
+            mine = (on_tile(state, who, cell) > 0 and not is_island(state, cell) if place == cell * 4
+                    else occupant(state, cell, place - cell * 4 - 1) == who + 1)
+            if mine and near[place] >= 0 and (start < 0 or near[place] < near[start]):
+                start = place
+    if start < 0:
+        return NOWHERE, NOWHERE, NOWHERE
+    distance = np.full(PLACES, NOWHERE, dtype=np.int64)
+    distance[start] = 0
+    queue[0] = start
+    spread(state, who, distance, queue, 1)
+    target = NOWHERE
+    for place in range(cells_of(state) * 4):
+        if near[place] == 0 and distance[place] == near[start] and (target < 0 or place < target):
+            target = place
+    return near[start], start, target // 4
+
+
+@njit(cache=True)
 def slot_bonus(best, slot):
     """What moving the follower off `slot` is worth: the sanctuary slot when a build is due or
     near, the travel slot while a walk is, the study slot always (enrolling and graduating are
