@@ -31,7 +31,7 @@ def test_a_pick_without_a_search_has_no_score():
     assert json.loads(out)["lines"][0]["score"] == {"kind": "none", "value": None, "plies": None}
     code, out, _ = run("hint", "penguins", MIDGAME, "--engine", "random")
     assert out.startswith("Best moves for B (picked by random, without a search):"), out
-    assert "(no score (scripted pick))" in out, out
+    assert "(no score: a scripted pick)" in out, out
 
 
 def test_the_scripted_player_has_no_score():

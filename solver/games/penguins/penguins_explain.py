@@ -411,7 +411,7 @@ def setup_words(state: State, move: Move) -> str:
 def score_words(score: Score) -> str:
     """The search's verdict in words."""
     if score.kind == "none":
-        return score.text()
+        return "no score: a scripted pick"
     if score.kind == "win":
         return "wins at once" if score.plies == 1 else f"wins in {score.plies} plies against any defence"
     if score.kind == "loss":
