@@ -35,8 +35,7 @@ def proof_words(game: Game, state, line: Line, engine: str) -> str:
     if score.kind == "win":
         return f"proved: a forced win in {plural(score.plies, 'ply', 'plies')}, every defence searched to the end ({shown})"
     if score.kind == "loss":
-        return (f"proved: every move loses against best play; this one holds out longest, "
-                f"{plural(score.plies, 'ply', 'plies')} ({shown})")
+        return f"proved: it loses in {plural(score.plies, 'ply', 'plies')} against best play ({shown})"
     if score.kind == "draw":
         return f"proved: a draw with best play, every line searched to the end ({shown})"
     if not ENGINE_RECORDS[engine].solves:
