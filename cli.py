@@ -461,10 +461,13 @@ def print_batch(entry, spec, batch: str, cluster: str | None) -> None:
 @position_argument
 @click.option("--top", type=Number(low=1, high=20), default=3, show_default=True, help="How many moves to suggest.")
 @click.option("--time", "seconds", type=Number("time"), default=None,
-              help="Seconds to think.  [default: the game's, see `caldera games`]")
+              help="Seconds to think, unless --engine sets a limit.  [default: the game's, see `caldera games`]")
+@click.option("--engine", "engine_text", default=None, metavar="ENGINE",
+              help="The engine, NAME[:KEY=VALUE,...] as in `caldera match`, e.g. mcts:sims=2000,seed=1  "
+                   "[default: the game's for the position, see `caldera games`].")
 @goal_options
 @position_options
-def hint(game, position, top, seconds, goal, budget, after, board, players, roll, seen_by):
+def hint(game, position, top, seconds, engine_text, goal, budget, after, board, players, roll, seen_by):
     """Suggest the best moves for the side to move, each explained in plain words.
 
     The game's first engine searches (alpha-beta for penguins, MCTS for island; meerkats: the
@@ -472,6 +475,9 @@ def hint(game, position, top, seconds, goal, budget, after, board, players, roll
     their probabilities (and each one's value where the engine searches chance nodes). oros: the
     next step of a shortest plan to the goal (a puzzle name brings its goal and budget; --after
     uses up budget); on a full-game position (game1-game4), 1 s of MCTS, each action in words.
+    Each move says why: the proof where the search solved it, the odds where chance decides, else
+    the terms of the game's evaluation that change most after it and the best reply (and, for
+    the full Oros game, the plan). Moves that lead to the same position are listed once.
 
     \b
     Examples:
@@ -481,15 +487,18 @@ def hint(game, position, top, seconds, goal, budget, after, board, players, roll
       caldera hint oros twin-peaks --after "b2c2d2>S"
       caldera hint oros game1 --after "forced:volcano>d1"
       caldera hint meerkats dunes-1 --after "g1 draw:shortcut reveal:mouse" --roll 1
+      caldera hint island --engine mcts:sims=2000,seed=1
     """
     from solver import api as commands
+    from solver.engines.registry import EngineSpec
     from solver.output.hint_words import hint_lines
 
     entry, state, _ = load(game, position, after, board, players, roll, seen_by)
     goal, budget = commands.goal_and_budget(entry, state, position, after, goal, budget)
     seconds = entry.hint_time(state) if seconds is None else seconds
+    given = EngineSpec.parse(engine_text) if engine_text else None
     for line in hint_lines(entry, state, top, seconds, goal, budget,
-                           lambda *args: run_search(*args, live=True), lambda *args: run_plan(*args, live=True)):
+                           lambda *args: run_search(*args, live=True), lambda *args: run_plan(*args, live=True), given):
         click.echo(line)
 
 

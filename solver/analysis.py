@@ -14,8 +14,9 @@ class Score:
     """A score from the view of the side to move at the root.
 
     kind: "eval" (heuristic, `value` in eggs), "win" / "loss" (forced, in `plies`), "draw"
-    (proven), "value" (MCTS, exact: expected result 0..1, 1 = certain win) or "turns" (exact, one
-    seat: the expected number of turns to finish, fewer is better).
+    (proven), "value" (MCTS, exact: expected result 0..1, 1 = certain win), "turns" (exact, one
+    seat: the expected number of turns to finish, fewer is better) or "none" (a scripted or random
+    pick, which weighs nothing: `value` means nothing).
     """
 
     kind: str
@@ -31,8 +32,16 @@ class Score:
             return Score("loss", -1.0, WIN + score)
         return Score("eval", score / 100)
 
+    @staticmethod
+    def unscored() -> Score:
+        """The score of a pick that weighs nothing (a scripted player's, a random one)."""
+        return Score("none", 0.0)
+
     def text(self) -> str:
-        """Short human text: '+2.35', 'win in 5', 'loss in 3', 'draw', '63.0%', '7.412 turns'."""
+        """Short human text: '+2.35', 'win in 5', 'loss in 3', 'draw', '63.0%', '7.412 turns',
+        'no score (scripted pick)'."""
+        if self.kind == "none":
+            return "no score (scripted pick)"
         if self.kind == "eval":
             return f"{self.value:+.2f}"
         if self.kind in ("win", "loss"):
@@ -44,8 +53,8 @@ class Score:
         return f"{100 * self.value:.1f}%"
 
     def as_json(self) -> dict:
-        """JSON-ready dict with stable keys: kind, value, plies."""
-        return {"kind": self.kind, "value": self.value, "plies": self.plies}
+        """JSON-ready dict with stable keys: kind, value (null for "none"), plies."""
+        return {"kind": self.kind, "value": None if self.kind == "none" else self.value, "plies": self.plies}
 
 
 @dataclass(frozen=True)

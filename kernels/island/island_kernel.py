@@ -428,14 +428,31 @@ EVAL_WEIGHTS = np.array([100, 60, 20, 40], dtype=np.int64)
 N_WEIGHTS = 4
 
 
+@njit(cache=True, inline="always")
+def seat_terms(state, seat):
+    """What a seat has, the evaluation's terms in W_* order: food, people on the board (each one
+    food at the end), people on new land and on plateaus."""
+    return (np.int64(state[FOOD + seat]), np.int64(count_in(state, seat, FULL)),
+            np.int64(count_in(state, seat, state[NEWLAND])), np.int64(count_in(state, seat, state[PLATEAU])))
+
+
 @njit(cache=True)
 def seat_score(state, seat, weights):
-    """What a seat has: food, people on the board (each one food at the end), people on new
-    land and on plateaus."""
-    return (weights[W_FOOD] * np.int64(state[FOOD + seat])
-            + weights[W_BOARD] * count_in(state, seat, FULL)
-            + weights[W_NEWLAND] * count_in(state, seat, state[NEWLAND])
-            + weights[W_PLATEAU] * count_in(state, seat, state[PLATEAU]))
+    """A seat's terms (seat_terms) weighed."""
+    food, board, newland, plateau = seat_terms(state, seat)
+    return weights[W_FOOD] * food + weights[W_BOARD] * board + weights[W_NEWLAND] * newland + weights[W_PLATEAU] * plateau
+
+
+@njit(cache=True)
+def evaluation_terms(state):
+    """Every seat's evaluation terms (a row per seat, columns in W_* order), for a hint's reasons:
+    the same seat_terms the evaluation weighs."""
+    out = np.zeros((MAX_SEATS, N_WEIGHTS), dtype=np.int64)
+    for seat in range(np.int64(state[PLAYERS])):
+        terms = seat_terms(state, seat)
+        for t in range(N_WEIGHTS):
+            out[seat, t] = terms[t]
+    return out
 
 
 @njit(cache=True, nogil=True)

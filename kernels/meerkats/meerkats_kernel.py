@@ -465,10 +465,10 @@ def _distance(layers, count, cell):
     return MAX_DISTANCE
 
 
-@njit(cache=True)
-def remaining_steps(state, seat, weights):
-    """A rough count of the steps `seat` still has to walk: to its current goal on the face up,
-    plus weights[1] per friend still to meet (evaluation and playouts)."""
+@njit(cache=True, inline="always")
+def seat_terms(state, seat):
+    """The evaluation's terms of one seat: a rough count of the steps it still has to walk to its
+    current goal on the face up, the friends it still has to meet and the super tiles it holds."""
     player = state[L.PLAYER + seat]
     face = _face(state)
     layers = np.zeros((MAX_DISTANCE, 2), dtype=np.uint64)
@@ -477,23 +477,32 @@ def remaining_steps(state, seat, weights):
     friends = _field(state[L.GAME], L.FRIENDS[0], L.FRIENDS[1])
     met = _field(player, L.MET[0], L.MET[1])
     left = friends - met - (1 if _field(player, L.SEEKING[0], 1) else 0)
-    return _distance(layers, count, cell) + weights[1] * left
+    held = _field(player, L.SPEED[0], 3) + _field(player, L.LUCK_TILES[0], 3) + _field(player, L.SHORTCUT[0], 3)
+    return np.int64(_distance(layers, count, cell)), np.int64(left), np.int64(held)
 
 
 @njit(cache=True)
 def evaluate(state, weights):
-    """For the side to move: the other side's remaining steps less its own (weights[0] each),
-    plus weights[2] per super tile held more than the other side (two-player expectimax)."""
+    """For the side to move: the other side's remaining steps less its own (weights[0] each; a
+    friend still to meet counts weights[1] steps), plus weights[2] per super tile held more than
+    the other side (two-player expectimax)."""
     seat = to_move(state)
-    other = 1 - seat
-    mine = remaining_steps(state, seat, weights)
-    theirs = remaining_steps(state, other, weights)
-    tiles = np.int64(0)
-    for s in range(2):
-        player = state[L.PLAYER + s]
-        held = _field(player, L.SPEED[0], 3) + _field(player, L.LUCK_TILES[0], 3) + _field(player, L.SHORTCUT[0], 3)
-        tiles += held if s == seat else -held
-    return weights[0] * (theirs - mine) + weights[2] * tiles
+    my_steps, my_friends, my_tiles = seat_terms(state, seat)
+    their_steps, their_friends, their_tiles = seat_terms(state, 1 - seat)
+    mine = my_steps + weights[1] * my_friends
+    theirs = their_steps + weights[1] * their_friends
+    return weights[0] * (theirs - mine) + weights[2] * (my_tiles - their_tiles)
+
+
+@njit(cache=True)
+def evaluation_terms(state):
+    """Every seat's evaluation terms (a row per seat: steps to walk, friends to meet, super tiles
+    held), for a hint's reasons: the same seat_terms the evaluation weighs."""
+    out = np.zeros((SEATS, 3), dtype=np.int64)
+    for seat in range(seat_count(state)):
+        steps, friends, tiles = seat_terms(state, seat)
+        out[seat, 0], out[seat, 1], out[seat, 2] = steps, friends, tiles
+    return out
 
 
 @njit(cache=True)

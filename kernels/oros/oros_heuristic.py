@@ -212,6 +212,54 @@ def best_progress(state, who, near, await_):
 
 
 @njit(cache=True)
+def nearest_follower(state, who, distance):
+    """The place of `who`'s follower on the map (islands cannot walk) with the fewest steps in
+    `distance`, -1 when none has a distance."""
+    start = NOWHERE
+    for cell in range(cells_of(state)):
+        for place in range(cell * 4, cell * 4 + 1 + N_KINDS):
+            mine = (on_tile(state, who, cell) > 0 and not is_island(state, cell) if place == cell * 4
+                    else occupant(state, cell, place - cell * 4 - 1) == who + 1)
+            if mine and distance[place] >= 0 and (start < 0 or distance[place] < distance[start]):
+                start = place
+    return start
+
+
+@njit(cache=True)
+def build_prospect(state, who):
+    """(travel steps, the follower's place, the target's cell, 0 or 1) of seat `who`'s follower
+    nearest to a mountain where it may build (0), else to the first sea cell of an AI zone where
+    a deck raises its next mountain (1), as the judgement reckons them (target_distances);
+    (-1, -1, -1, -1) when no follower reaches either. For a hint's plan
+    (solver/games/oros/oros_full_plan.py)."""
+    near = np.empty(PLACES, dtype=np.int64)
+    await_ = np.empty(PLACES, dtype=np.int64)
+    queue = np.empty(PLACES * 2, dtype=np.int64)
+    target_distances(state, who, near, await_, queue)
+    awaiting = 0
+    start = nearest_follower(state, who, near)
+    if start < 0:
+        awaiting, near = 1, await_
+        start = nearest_follower(state, who, near)
+    if start < 0:
+        return NOWHERE, NOWHERE, NOWHERE, NOWHERE
+    # Back along the distances to the target: each place was reached from one a step nearer.
+    sea = hat(state, who, TRAVEL_SLOT) >= SEA_FROM
+    step = np.empty(8, dtype=np.int64)
+    place = start
+    while near[place] > 0:
+        came_from = NOWHERE
+        for nearer in range(PLACES):
+            if near[nearer] == near[place] - 1 and place in step[:neighbours(state, nearer, sea, step)]:
+                came_from = nearer
+                break
+        if came_from < 0:  # not reached by a step (cannot happen after target_distances): no target named
+            return near[start], start, NOWHERE, np.int64(awaiting)
+        place = came_from
+    return near[start], start, place // 4, np.int64(awaiting)
+
+
+@njit(cache=True)
 def slot_bonus(best, slot):
     """What moving the follower off `slot` is worth: the sanctuary slot when a build is due or
     near, the travel slot while a walk is, the study slot always (enrolling and graduating are

@@ -69,35 +69,74 @@ def can_win_now(state, side, longest):
     return longest >= supply or supply == 1
 
 
+# A side's terms of the evaluation (side_terms), in this order; the evaluation weighs the
+# difference of the two sides' (SIDE_WEIGHTS: the weight of each), a hint names the terms that
+# change most (solver/games/penguins/penguins_why.py).
+T_SUPPLY, T_BEST_SLIDE, T_SLIDES, T_PENGUINS, T_HATCH_SLIDE, T_HATCH_SLIDES, T_WIN_NOW = range(7)
+SIDE_TERMS = 7
+SIDE_WEIGHTS = (W_SUPPLY, W_BEST_SLIDE, W_SLIDES, W_PENGUINS, W_HATCH_SLIDE, W_HATCH_SLIDES, W_WIN_NOW)
+
+
+@njit(cache=True, inline="always")
+def is_opening(state):
+    """True while both sides together have at most OPENING_PENGUINS penguins out: the hatch terms count."""
+    penguins = state[PENGUINS] | state[STARS] | state[PENGUINS + 1] | state[STARS + 1]
+    return popcount(penguins) <= OPENING_PENGUINS
+
+
+@njit(cache=True, inline="always")
+def side_terms(state, side, opening):
+    """The evaluation's terms of one side (T_* order): eggs still to place, the best slide, the
+    number of slides, penguins on the board, the best slide and number of slides of a penguin
+    hatched from its eggs (`opening` only, else 0), and 1 when it could empty its supply with one
+    move (a win now, or a threat)."""
+    bits = state[PENGUINS + side] | state[STARS + side]
+    best, longest, slides = slide_reach(state, side, bits)
+    hatch_best, hatch_slides = hatch_reach(state, side) if opening else (np.int64(0), np.int64(0))
+    win = np.int64(1) if can_win_now(state, side, longest) else np.int64(0)
+    return (np.int64(state[SUPPLY + side]), best, slides, popcount(bits), hatch_best, hatch_slides, win)
+
+
+@njit(cache=True, inline="always")
+def weigh_terms(state, mine, theirs, weights):
+    """The evaluation from the two sides' terms: each term's difference weighed, the mover's win
+    now (in the play phase only: a placement cannot empty the supply) and the rival's threat."""
+    score = weights[W_SUPPLY] * (theirs[T_SUPPLY] - mine[T_SUPPLY])
+    score += weights[W_BEST_SLIDE] * (mine[T_BEST_SLIDE] - theirs[T_BEST_SLIDE])
+    score += weights[W_SLIDES] * (mine[T_SLIDES] - theirs[T_SLIDES])
+    score += weights[W_PENGUINS] * (mine[T_PENGUINS] - theirs[T_PENGUINS])
+    score += weights[W_HATCH_SLIDE] * (mine[T_HATCH_SLIDE] - theirs[T_HATCH_SLIDE])
+    score += weights[W_HATCH_SLIDES] * (mine[T_HATCH_SLIDES] - theirs[T_HATCH_SLIDES])
+    if state[PHASE] == PLAY_PHASE:
+        score += weights[W_WIN_NOW] * mine[T_WIN_NOW]
+    return score - weights[W_THREAT] * theirs[T_WIN_NOW]
+
+
 @njit(cache=True)
 def evaluate(state, weights):
-    """Heuristic score for the side to move (higher is better), in hundredths of an egg.
-
-    Eggs still to place, the best slide each side has, slide mobility, penguins on the board,
-    whether a side can empty its supply with one move (a win now, or a threat), and the best
-    slide and the number of slides a penguin hatched from an egg could make (what the eggs on
-    the board are worth before they hatch: the opening's features).
-    """
+    """Heuristic score for the side to move (higher is better), in hundredths of an egg: the two
+    sides' terms (side_terms) weighed (weigh_terms)."""
     me = np.int64(state[TURN])
-    rival = 1 - me
-    my_best, my_longest, my_slides = slide_reach(state, me, state[PENGUINS + me] | state[STARS + me])
-    rival_best, rival_longest, rival_slides = slide_reach(state, rival, state[PENGUINS + rival] | state[STARS + rival])
-    my_penguins = popcount(state[PENGUINS + me] | state[STARS + me])
-    rival_penguins = popcount(state[PENGUINS + rival] | state[STARS + rival])
-    score = weights[W_SUPPLY] * (np.int64(state[SUPPLY + rival]) - np.int64(state[SUPPLY + me]))
-    score += weights[W_BEST_SLIDE] * (my_best - rival_best)
-    score += weights[W_SLIDES] * (my_slides - rival_slides)
-    score += weights[W_PENGUINS] * (my_penguins - rival_penguins)
-    if my_penguins + rival_penguins <= OPENING_PENGUINS:
-        my_hatch_best, my_hatch_slides = hatch_reach(state, me)
-        rival_hatch_best, rival_hatch_slides = hatch_reach(state, rival)
-        score += weights[W_HATCH_SLIDE] * (my_hatch_best - rival_hatch_best)
-        score += weights[W_HATCH_SLIDES] * (my_hatch_slides - rival_hatch_slides)
-    if state[PHASE] == PLAY_PHASE and can_win_now(state, me, my_longest):
-        score += weights[W_WIN_NOW]
-    if can_win_now(state, rival, rival_longest):
-        score -= weights[W_THREAT]
-    return score
+    opening = is_opening(state)
+    return weigh_terms(state, side_terms(state, me, opening), side_terms(state, 1 - me, opening), weights)
+
+
+@njit(cache=True, inline="always")
+def term_rows(a_terms, b_terms):
+    """Two sides' terms (tuples in T_* order) as the rows of an array: A's, then B's."""
+    out = np.zeros((2, SIDE_TERMS), dtype=np.int64)
+    for t in range(SIDE_TERMS):
+        out[0, t] = a_terms[t]
+        out[1, t] = b_terms[t]
+    return out
+
+
+@njit(cache=True)
+def evaluation_terms(state):
+    """Both sides' evaluation terms (rows A and B, columns in T_* order), for a hint's reasons:
+    the same side_terms the evaluation weighs."""
+    opening = is_opening(state)
+    return term_rows(side_terms(state, 0, opening), side_terms(state, 1, opening))
 
 
 @njit(cache=True)

@@ -18,18 +18,9 @@ import numpy as np
 from numba import njit
 
 from kernels.bits import ONE, ZERO, bit, lowest_square, popcount
-from kernels.penguins.penguins_eval import (
-    OPENING_PENGUINS,
-    W_BEST_SLIDE,
-    W_HATCH_SLIDE,
-    W_HATCH_SLIDES,
-    W_PENGUINS,
-    W_SLIDES,
-    W_SUPPLY,
-    W_THREAT,
-    W_WIN_NOW,
-)
+from kernels.penguins.penguins_eval import is_opening, term_rows, weigh_terms
 from kernels.penguins.penguins_eval import evaluate as plain_evaluate
+from kernels.penguins.penguins_eval import evaluation_terms as plain_terms
 from kernels.penguins.penguins_layout import (
     EGGS,
     EMPEROR,
@@ -39,8 +30,6 @@ from kernels.penguins.penguins_layout import (
     ORBITERS,
     PATH_ROOM,
     PENGUINS,
-    PHASE,
-    PLAY_PHASE,
     SLIDE,
     STARS,
     SUPPLY,
@@ -112,34 +101,29 @@ def can_win_at_once(state, side, most):
     return most + extra >= supply or 1 + extra >= supply
 
 
+@njit(cache=True, inline="always")
+def tile_side_terms(state, side, opening, path):
+    """One side's terms of the evaluation (penguins_eval's T_* order) in a tile position: its
+    explorations walked by the tile rules, the hatch terms reading only the eggs that may hatch
+    (P-17, P-18)."""
+    bits = state[PENGUINS + side] | state[STARS + side]
+    best, most, count = tile_reach(state, side, bits, path)
+    hatch_best, hatch_count = np.int64(0), np.int64(0)
+    if opening and hatchling_stock(state, side) != 0:
+        hatch_best, _, hatch_count = tile_reach(state, side, hatchable(state, side), path)
+    win = np.int64(1) if can_win_at_once(state, side, most) else np.int64(0)
+    return (np.int64(state[SUPPLY + side]), best, count, popcount(bits), hatch_best, hatch_count, win)
+
+
 @njit(cache=True)
 def tile_evaluate(state, weights):
-    """The plain evaluation's score (penguins_eval.evaluate) of a tile position, its slides
-    walked by the tile rules; the opening's hatch features read only the eggs that may hatch
-    (P-17, P-18)."""
+    """The plain evaluation's score (penguins_eval.evaluate) of a tile position: the same terms,
+    weighed the same way, each read by the tile rules (tile_side_terms)."""
     path = np.empty(PATH_ROOM, dtype=np.int64)
     me = np.int64(state[TURN])
-    rival = 1 - me
-    my_penguins_bits = state[PENGUINS + me] | state[STARS + me]
-    rival_penguins_bits = state[PENGUINS + rival] | state[STARS + rival]
-    my_best, my_most, my_slides = tile_reach(state, me, my_penguins_bits, path)
-    rival_best, rival_most, rival_slides = tile_reach(state, rival, rival_penguins_bits, path)
-    my_penguins = popcount(my_penguins_bits)
-    rival_penguins = popcount(rival_penguins_bits)
-    score = weights[W_SUPPLY] * (np.int64(state[SUPPLY + rival]) - np.int64(state[SUPPLY + me]))
-    score += weights[W_BEST_SLIDE] * (my_best - rival_best)
-    score += weights[W_SLIDES] * (my_slides - rival_slides)
-    score += weights[W_PENGUINS] * (my_penguins - rival_penguins)
-    if my_penguins + rival_penguins <= OPENING_PENGUINS:
-        for side, sign in ((me, 1), (rival, -1)):
-            if hatchling_stock(state, side) != 0:
-                best, _, count = tile_reach(state, side, hatchable(state, side), path)
-                score += sign * (weights[W_HATCH_SLIDE] * best + weights[W_HATCH_SLIDES] * count)
-    if state[PHASE] == PLAY_PHASE and can_win_at_once(state, me, my_most):
-        score += weights[W_WIN_NOW]
-    if can_win_at_once(state, rival, rival_most):
-        score -= weights[W_THREAT]
-    return score
+    opening = is_opening(state)
+    return weigh_terms(state, tile_side_terms(state, me, opening, path),
+                       tile_side_terms(state, 1 - me, opening, path), weights)
 
 
 @njit(cache=True)
@@ -149,3 +133,14 @@ def evaluate(state, weights):
     if state[TILES] == ZERO:
         return plain_evaluate(state, weights)
     return tile_evaluate(state, weights)
+
+
+@njit(cache=True)
+def evaluation_terms(state):
+    """Both sides' evaluation terms (rows A and B, penguins_eval's T_* columns), for a hint's
+    reasons: those `evaluate` weighs, a position without tiles by the plain evaluation's."""
+    if state[TILES] == ZERO:
+        return plain_terms(state)
+    path = np.empty(PATH_ROOM, dtype=np.int64)
+    opening = is_opening(state)
+    return term_rows(tile_side_terms(state, 0, opening, path), tile_side_terms(state, 1, opening, path))

@@ -71,6 +71,7 @@ class EngineRecord:
     searches_chance_roots: bool = False  # searches a root where the dice move (else `analyze` lists the outcomes)
     orders_wide_roots: bool = False  # orders a root wider than the kernel's buffers itself (solver/engines/alphabeta/wide_root.py)
     scores: bool = True  # its lines carry a score (a review compares them)
+    solves: bool = False  # its scores are exact results of best play to the end, never estimates
 
     def value(self, settings: dict, name: str):
         """The setting `name` as given, else its default."""

@@ -43,6 +43,17 @@ def functions(package: str, modules: dict[str, str]) -> dict[str, Callable]:
 
 
 @dataclass(frozen=True)
+class Term:
+    """One term of a game's evaluation as a hint weighs it: each seat's value, the weight of the
+    evaluating seat's own value and the weight subtracted for its rival's (the evaluation's unit)."""
+
+    name: str
+    values: tuple[int, ...]
+    weight: int
+    rival_weight: int
+
+
+@dataclass(frozen=True)
 class Game:
     """One game: what it is (capabilities, as data) and how to read, play, draw and explain it.
 
@@ -119,6 +130,16 @@ class Game:
     # touches to the last (oros: a tectonic move is an arrow from each cell of its group)
     strokes: Callable[[Any, int], tuple[tuple[int, ...], ...]] | None = None
     analyze_lines: int = 1  # root moves `analyze` reports without --multipv (hop: every move)
+    # Why a hinted move is good (solver/output/hint_why.py): the evaluation's terms of a position
+    # (evaluation_terms(state) -> [Term], the kernel's own terms) with one term's change in the
+    # game's words (term_words(name, mover's change, rival's change, rival's name, (mover's value,
+    # rival's value) after) -> words); where
+    # chance decides a move, the odds that decide it (chance_reason(state, move) -> words, '' where
+    # none); the plan a line carries out (plan_words(state, line) -> words, '' where none).
+    evaluation_terms: Callable[[Any], list[Term]] | None = None
+    term_words: Callable[[str, int, int, str, tuple[int, int]], str] | None = None
+    chance_reason: Callable[[Any, int], str] | None = None
+    plan_words: Callable[[Any, tuple[int, ...]], str] | None = None
     score_name: str = "score"  # what a game won on points counts, where its kernel has scores (oros: knowledge)
 
     def player_count(self, state) -> int:

@@ -287,14 +287,15 @@ def test_hint_at_the_start_explains_shifts():
     assert code == 0
     lines = out.splitlines()
     assert lines[0].startswith("Best moves for A (") and "simulations" in lines[0]
-    # Three shifts, then, where their intervals overlap (as a symmetric board makes likely), the
-    # sentence that says so.
-    assert len(lines) in (4, 5)
-    for rank, line in enumerate(lines[1:4], start=1):
+    # Three shifts, each with its reason, then, where their intervals overlap (as a symmetric
+    # board makes likely), the sentence that says so.
+    assert len(lines) in (7, 8)
+    for rank, line in enumerate(lines[1:7:2], start=1):
         assert line.startswith(f"{rank}. ")
         assert "shift row" in line or "shift column" in line
         assert "% of simulated games); 95% interval " in line
-    assert lines[4:] == [] or lines[4].startswith("Equally good after ")
+    assert all(line.startswith("   why: ") for line in lines[2:7:2])
+    assert lines[7:] == [] or lines[7].startswith("Equally good after ")
 
 
 def test_hint_at_a_die_choice_and_at_people_actions():

@@ -20,4 +20,4 @@ def pick_once(name: str, choose, kernel, root, seed: int) -> Analysis:
     if not moves:
         return Analysis(name, [], 0, 0, 0.0, "no-moves")
     move = int(choose(root, np.array(moves, dtype=np.int64), len(moves), new_rng(seed)))
-    return Analysis(name, [Line(move, Score("value", 0.5), (move,))], 0, 1, time.perf_counter() - started, "depth")
+    return Analysis(name, [Line(move, Score.unscored(), (move,))], 0, 1, time.perf_counter() - started, "depth")

@@ -16,7 +16,7 @@ def run(settings, kernel, root, stop=None, on_progress=None, plies_to_end=None):
     if not moves:
         return Analysis("random", [], 0, 0, 0.0, "no-moves")
     move = moves[random.Random(ENGINE.value(settings, "seed")).randrange(len(moves))]
-    return Analysis("random", [Line(move, Score("value", 0.5), (move,))], 0, 1, 0.0, "depth")
+    return Analysis("random", [Line(move, Score.unscored(), (move,))], 0, 1, 0.0, "depth")
 
 
 ENGINE = EngineRecord(

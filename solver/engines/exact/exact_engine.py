@@ -19,4 +19,5 @@ ENGINE = EngineRecord(
     run=lazy("solver.engines.exact.exact_search", "run"),
     warm_up=lazy("solver.engines.exact.exact_search", "warm_up"),
     searches_chance_roots=True,
+    solves=True,
 )

@@ -22,6 +22,7 @@ GAME = Game(
         "hop_svg": "svg",
         "hop_explain": "touched=touched_seats describe_moves explain=explain_move chance_name=outcome_name",
         "hop_binding": "to_kernel kernel_name",
+        "hop_why": "chance_reason",
     }),
     is_over=lambda state: state.phase == "over",
     players_of=lambda state: state.players,

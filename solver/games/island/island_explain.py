@@ -262,6 +262,8 @@ def action_words(state: State, code: int) -> str:
 
 def score_words(score: Score) -> str:
     """The search's verdict in words."""
+    if score.kind == "none":
+        return "no score: a scripted pick"
     if score.kind == "value":
         return f"wins {100 * score.value:.0f}% of simulated games"
     if score.kind == "win":

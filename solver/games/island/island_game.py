@@ -18,6 +18,7 @@ GAME = Game(
         "island_svg": "svg",
         "island_explain": "touched=touched_tiles describe_moves explain=explain_move",
         "island_binding": "to_kernel kernel_name",
+        "island_why": "evaluation_terms term_words",
     }),
     players_of=lambda state: state.players,
 )

@@ -19,6 +19,7 @@ GAME = Game(
         "meerkats_svg": "svg",
         "meerkats_explain": "touched describe_moves explain=explain_move chance_name",
         "meerkats_binding": "to_kernel kernel_name",
+        "meerkats_why": "evaluation_terms term_words",
     }),
     players_of=lambda state: state.players,
     # The exact solver for the solo game (it solves in seconds), MCTS with more players (the

@@ -75,6 +75,7 @@ GAME = Game(
     phase_text=by_kind(lambda state: "tectonics", lazy(f"{PACKAGE}.oros_full_game", "phase_text")),
     chance_name=lazy(f"{PACKAGE}.oros_full_game", "chance_name"),  # only a full game has chance
     engine_of=by_kind(lambda state: "planner", lambda state: "mcts"),
+    plan_words=by_kind(lambda state, line: "", lazy(f"{PACKAGE}.oros_full_plan", "plan_words")),  # a puzzle's plan is the planner's
     hint_seconds_of=by_kind(lambda state: 10.0, lambda state: 1.0),  # the planner stops once solved; MCTS uses it all
     single_agent_of=lambda state: not is_full_game(state),
     svg=by_kind(lazy(f"{PACKAGE}.oros_svg", "svg"), lazy(f"{PACKAGE}.oros_full_svg", "svg")),

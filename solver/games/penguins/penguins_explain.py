@@ -410,6 +410,8 @@ def setup_words(state: State, move: Move) -> str:
 
 def score_words(score: Score) -> str:
     """The search's verdict in words."""
+    if score.kind == "none":
+        return "no score: a scripted pick"
     if score.kind == "win":
         return "wins at once" if score.plies == 1 else f"wins in {score.plies} plies against any defence"
     if score.kind == "loss":

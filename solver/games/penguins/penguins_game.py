@@ -22,6 +22,7 @@ GAME = Game(
         "penguins_svg": "svg",
         "penguins_explain": "describe_moves",
         "penguins_binding": "to_kernel kernel_name kernel_plies_to_end=plies_to_end",
+        "penguins_why": "evaluation_terms term_words",
     }),
     plies_to_end=lambda state: max(0, state.rules.ply_cap - state.ply),  # the ply cap (P-8)
 )
