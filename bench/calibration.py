@@ -14,7 +14,7 @@ its expected knowledge margin. Groups of even number are the training games, odd
 the map is fitted on the first (Platt scaling of the value's log-odds or isotonic regression,
 whichever predicts better from one half of the training games to the other; the full Oros game:
 Platt scaling of margin and round) and checked on the second, bins of docs/strength.md printed as a markdown table, raw
-value and calibrated chance. --write ships the map with its check in solver/games/GAME/data/.
+value and calibrated chance. --write ships the map with its check in solver/games/<game>/data/.
 Positions go to --data as JSON lines (one a game) as they are played; --reuse fits from such
 files (several: runs of other seeds) without playing. `plot` draws every shipped map's held-out check (matplotlib: the pictures extra).
 """
@@ -243,7 +243,7 @@ def main() -> None:
     step.add_argument("--data", nargs="+", default=None,
                       help="positions as JSON lines (default /tmp/calibration-GAME.jsonl); --reuse: one file or more")
     step.add_argument("--reuse", action="store_true", help="fit from --data without playing")
-    step.add_argument("--write", action="store_true", help="ship the map in solver/games/GAME/data/")
+    step.add_argument("--write", action="store_true", help="ship the map in solver/games/<game>/data/")
     step = steps.add_parser("plot", help="draw the shipped maps' held-out checks")
     step.add_argument("out")
     args = parser.parse_args()

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from solver.calibration import (LEAST_IN_BIN, TOLERANCE, CalibrationMap, check_bins,
-                                isotonic_knots, load_map, logistic, map_path, platt_weights)
+                                isotonic_knots, load_map, log_odds, logistic, map_path, platt_weights)
 from solver.games.registry import game, games
 from tests.cli_cases import run
 
@@ -91,9 +91,12 @@ def test_shipped_map_and_its_held_out_check_load(name):
     if fitted.method == "isotonic":
         xs, ys = zip(*fitted.knots)
         assert list(xs) == sorted(xs) and list(ys) == sorted(ys) and 0 <= ys[0] and ys[-1] <= 1
+    elif fitted.inputs == ("log_odds",):
+        chances = [fitted.chance(log_odds(v / 100)) for v in range(101)]
+        assert chances == sorted(chances) and chances[0] < chances[-1]
     else:
-        rounds = range(1, 31)
-        for r in rounds:
+        assert fitted.inputs == ("margin", "round")
+        for r in range(1, 31):
             chances = [fitted.chance(m, r) for m in range(-60, 41, 10)]
             assert chances == sorted(chances)
     assert sum(b["n"] for b in fitted.check) == fitted.fitted["held_out_positions"]
