@@ -41,13 +41,15 @@ def progress_line(state, analysis: Analysis, game: Game) -> str:
     return line
 
 
-def margin_text(line: Line) -> str:
-    """An MCTS line's expected score margin with its 95% interval, e.g. '-23.4 (-25.1 to -21.7)';
-    '' without a margin."""
+def margin_text(line: Line, short: bool = False) -> str:
+    """An MCTS line's expected score margin with its 95% interval, e.g. '-23.4 (-25.1 to -21.7)',
+    or `short` for a table '-23.4±1.7' (the interval is symmetric); '' without a margin."""
     if line.margin is None:
         return ""
     if line.margin_low is None:
         return f"{line.margin:+.1f}"
+    if short:
+        return f"{line.margin:+.1f}±{(line.margin_high - line.margin_low) / 2:.1f}"
     return f"{line.margin:+.1f} ({line.margin_low:+.1f} to {line.margin_high:+.1f})"
 
 
@@ -103,12 +105,13 @@ def print_analysis(state, spec: EngineSpec, analysis: Analysis, game: Game) -> N
     table = Table(box=None, pad_edge=False)
     best = analysis.lines[0]
     margin = "margin" if best.margin is not None else None
-    win = "won" if best.win is not None else None
     chance = "chance" if calibrated_chance(game, state, best) is not None else None
     interval = "95%" if best.low is not None else None
-    for column in ("#", "move", "score", interval, margin, win, chance, "visits" if analysis.engine == "mcts" else None, "line"):
+    widest = max(len(game.format_move(state, line.move)) for line in analysis.lines)
+    for column in ("#", "move", "score", interval, margin, chance, "visits" if analysis.engine == "mcts" else None, "line"):
         if column:
-            table.add_column(column, justify="left" if column in ("move", "score", "95%", "margin", "line") else "right")
+            table.add_column(column, justify="left" if column in ("move", "score", "95%", "margin", "line") else "right",
+                             min_width=widest if column == "move" else None)  # a move is never cut short
     for rank, line in enumerate(analysis.lines, start=1):
         moves = pv_texts(state, line.pv, game)
         shown = " ".join(moves[:PV_SHOWN]) + (" ..." if len(moves) > PV_SHOWN else "")
@@ -116,9 +119,7 @@ def print_analysis(state, spec: EngineSpec, analysis: Analysis, game: Game) -> N
         if interval:
             cells.append(interval_text(line))
         if margin:
-            cells.append(margin_text(line))  # '': a move never visited
-        if win:
-            cells.append("" if line.win is None else f"{100 * line.win:.1f}%")
+            cells.append(margin_text(line, short=True))  # '': a move never visited
         if chance:
             value = calibrated_chance(game, state, line)
             cells.append("" if value is None else f"{100 * value:.1f}%")

@@ -85,13 +85,15 @@ def test_kernel_sums_the_square_of_each_margin():
 
 
 def test_analyze_and_hint_say_the_expected_margin_and_win_chance():
-    """analyze game1: margin (with its interval), simulated wins and calibrated chance columns,
-    and the best line in words; JSON carries them; a penguins MCTS analysis has no margin and no
-    win share (its score is a win chance)."""
+    """analyze game1: margin (with its interval) and calibrated chance columns, and the best line
+    in words with the share of simulated games won; JSON carries them; a penguins MCTS analysis
+    has no margin and no win share (its score is a win chance)."""
     code, out, _ = run("analyze", "oros", "game1", "--sims", "300", "--seed", "1")
     assert code == 0
     header = next(line for line in out.splitlines() if line.startswith("#"))
-    assert header.split()[:8] == ["#", "move", "score", "95%", "margin", "won", "chance", "visits"]
+    assert header.split()[:7] == ["#", "move", "score", "95%", "margin", "chance", "visits"]
+    first = next(line for line in out.splitlines() if line.startswith("1 "))
+    assert re.search(r" [-+]\d+\.\d±\d+\.\d +\d+\.\d% ", first), first
     best = next(line for line in out.splitlines() if line.startswith("best "))
     assert re.search(r"; expected knowledge margin [-+]\d+\.\d \([-+]\d+\.\d to [-+]\d+\.\d\) over the best other "
                      r"seat, win chance \d+\.\d% \(calibrated; \d+\.\d% of the simulated games won\)", best), best
