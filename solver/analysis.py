@@ -62,7 +62,7 @@ class Line:
     """One analysed root move: its score, principal variation (kernel move codes, the move
     first) and, for MCTS, its visit count and the 95% interval (low, high) of its score; for
     MCTS on a game whose score is not a win chance (oros), also the mean win share and the mean
-    final score margin over the best other seat."""
+    final score margin over the best other seat with its 95% interval (margin_low, margin_high)."""
 
     move: int
     score: Score
@@ -72,6 +72,8 @@ class Line:
     margin: float | None = None
     low: float | None = None
     high: float | None = None
+    margin_low: float | None = None
+    margin_high: float | None = None
 
 
 @dataclass

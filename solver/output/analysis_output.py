@@ -15,6 +15,7 @@ from fractions import Fraction
 from rich.table import Table
 
 from solver.analysis import Analysis, Line
+from solver.calibration import calibrated_chance
 from solver.engines.registry import EngineSpec
 from solver.games.game_record import Game
 from solver.output.terminal import terminal
@@ -40,14 +41,33 @@ def progress_line(state, analysis: Analysis, game: Game) -> str:
     return line
 
 
-def outcome_words(line: Line, game: Game) -> str:
-    """What MCTS expects after a move where its score is not a win chance (oros), in words, e.g.
-    'expected knowledge margin -23.4 over the best other seat, win chance 0.0%'; '' otherwise."""
+def margin_text(line: Line, short: bool = False) -> str:
+    """An MCTS line's expected score margin with its 95% interval, e.g. '-23.4 (-25.1 to -21.7)',
+    or `short` for a table '-23.4±1.7' (the interval is symmetric); '' without a margin."""
+    if line.margin is None:
+        return ""
+    if line.margin_low is None:
+        return f"{line.margin:+.1f}"
+    if short:
+        return f"{line.margin:+.1f}±{(line.margin_high - line.margin_low) / 2:.1f}"
+    return f"{line.margin:+.1f} ({line.margin_low:+.1f} to {line.margin_high:+.1f})"
+
+
+def outcome_words(state, line: Line, game: Game) -> str:
+    """What MCTS expects after a move, in words: the win chance of the game's calibration map
+    (solver/calibration.py) and, where the kernel has scores (oros), the expected score margin and
+    the share of simulated games won, e.g. 'expected knowledge margin -23.4 (-25.1 to -21.7) over
+    the best other seat, win chance 41.0% (calibrated; 0.0% of the simulated games won)'; '' where
+    there is none of them."""
     said = []
     if line.margin is not None:
-        said.append(f"expected {game.score_name} margin {line.margin:+.1f} over the best other seat")
-    if line.win is not None:
-        said.append(f"win chance {100 * line.win:.1f}%")
+        said.append(f"expected {game.score_name} margin {margin_text(line)} over the best other seat")
+    chance = calibrated_chance(game, state, line)
+    simulated = "" if line.win is None else f"; {100 * line.win:.1f}% of the simulated games won"
+    if chance is not None:
+        said.append(f"win chance {100 * chance:.1f}% (calibrated{simulated})")
+    elif line.win is not None:
+        said.append(f"{100 * line.win:.1f}% of the simulated games won")
     return ", ".join(said)
 
 
@@ -85,11 +105,13 @@ def print_analysis(state, spec: EngineSpec, analysis: Analysis, game: Game) -> N
     table = Table(box=None, pad_edge=False)
     best = analysis.lines[0]
     margin = "margin" if best.margin is not None else None
-    win = "win" if best.win is not None else None
+    chance = "chance" if calibrated_chance(game, state, best) is not None else None
     interval = "95%" if best.low is not None else None
-    for column in ("#", "move", "score", interval, margin, win, "visits" if analysis.engine == "mcts" else None, "line"):
+    widest = max(len(game.format_move(state, line.move)) for line in analysis.lines)
+    for column in ("#", "move", "score", interval, margin, chance, "visits" if analysis.engine == "mcts" else None, "line"):
         if column:
-            table.add_column(column, justify="left" if column in ("move", "score", "95%", "line") else "right")
+            table.add_column(column, justify="left" if column in ("move", "score", "95%", "margin", "line") else "right",
+                             min_width=widest if column == "move" else None)  # a move is never cut short
     for rank, line in enumerate(analysis.lines, start=1):
         moves = pv_texts(state, line.pv, game)
         shown = " ".join(moves[:PV_SHOWN]) + (" ..." if len(moves) > PV_SHOWN else "")
@@ -97,16 +119,17 @@ def print_analysis(state, spec: EngineSpec, analysis: Analysis, game: Game) -> N
         if interval:
             cells.append(interval_text(line))
         if margin:
-            cells.append("" if line.margin is None else f"{line.margin:+.1f}")  # None: a move never visited
-        if win:
-            cells.append("" if line.win is None else f"{100 * line.win:.1f}%")
+            cells.append(margin_text(line, short=True))  # '': a move never visited
+        if chance:
+            value = calibrated_chance(game, state, line)
+            cells.append("" if value is None else f"{100 * value:.1f}%")
         if analysis.engine == "mcts":
             cells.append(f"{line.visits:,}")
         table.add_row(*cells, shown)
     console.print(table)
     if not game.is_chance(state):  # at a roll the lines are dice outcomes, not a choice
         words = game.explain(state, best.move, best.score)
-        expected = outcome_words(best, game)
+        expected = outcome_words(state, best, game)
         console.print(f"best      {pv_texts(state, best.pv, game)[0]}: {words}" + (f"; {expected}" if expected else ""),
                       markup=False, highlight=False, soft_wrap=True)
         equal = equal_moves_text(state, analysis, game)
@@ -150,7 +173,9 @@ def analysis_json(state, spec: EngineSpec, analysis: Analysis, game: Game) -> st
         "lines": [
             {"move": pv_texts(state, line.pv, game)[0], "score": line.score.as_json(), "pv": pv_texts(state, line.pv, game),
              "visits": line.visits, "win": line.win, "margin": line.margin,
-             "interval": None if line.low is None else [line.low, line.high]}
+             "margin_interval": None if line.margin_low is None else [line.margin_low, line.margin_high],
+             "interval": None if line.low is None else [line.low, line.high],
+             "win_chance": calibrated_chance(game, state, line)}
             for line in analysis.lines
         ],
         "equal": [game.format_move(state, move) for move in analysis.equal],

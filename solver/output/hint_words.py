@@ -76,7 +76,7 @@ def hint_lines(entry, state, top: int, seconds: float, goal, budget, run_search:
         searched = f"searched {result.depth} {'ply' if result.depth == 1 else 'plies'} in {result.seconds:.1f} s"
     lines = [f"Best moves for {seat} ({searched}):"]
     for rank, line in enumerate(distinct_lines(entry, state, result.lines)[:top], start=1):
-        said = [outcome_words(line, entry), interval_text(line) and f"95% interval {interval_text(line)}"]
+        said = [interval_text(line) and f"95% interval {interval_text(line)}", outcome_words(state, line, entry)]
         lines.append(f"{rank}. {entry.format_move(state, line.move):7} {entry.explain(state, line.move, line.score)}"
                      + "".join(f"; {words}" for words in said if words))
         why = why_words(entry, state, line, result.engine)

@@ -1,7 +1,8 @@
-"""What MCTS reports of a full Oros game beside its search value (issue 14, item 5): each root
-action's expected knowledge margin over the best other seat and its win chance. On a position
-where every action ends the game, both are known exactly from the reference rules' final
-scoring, and MCTS must report them to the last digit; `analyze` and `hint` say them in words."""
+"""What MCTS reports of a full Oros game beside its search value (issue 14, item 5; issue 35): each
+root action's expected knowledge margin over the best other seat with its 95% interval, the share
+of simulated games won and the calibrated win chance. On a position where every action ends the
+game, margin and win are known exactly from the reference rules' final scoring, and MCTS must
+report them to the last digit; `analyze` and `hint` say them in words."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ import json
 import re
 
 import numpy as np
+import pytest
 
 from kernels import Kernel
 from kernels.dispatch import margins_of_scores
-from solver.engines.mcts.mcts_search import mcts_analysis
+from solver.calibration import load_map
+from solver.engines.mcts.mcts_search import Tree, mcts_analysis
 from solver.games.oros import oros_game_binding as binding
 from solver.games.oros.oros_full_rules import is_over, mover, result
 from solver.games.oros.oros_full_scoring import knowledge
@@ -58,19 +61,47 @@ def test_mcts_reports_each_last_actions_exact_margin_and_win_chance():
     assert sorted(line.move for line in analysis.lines) == sorted(moves)
     for line in analysis.lines:
         assert (line.margin, line.win) == expected[line.move], record.format_move(state, line.move)
+        assert line.margin_low == line.margin_high == line.margin  # every simulation ends alike
+
+
+def test_kernel_sums_the_square_of_each_margin():
+    """Each simulation adds the square of the margin it reports to its root move's row, so the
+    margin's interval has the spread of the simulations' margins."""
+    start = binding.to_kernel(game("oros").resolve_position("game1"))
+    tree = Tree(Kernel("oros.oros_game_kernel"), start, 4096, seed=3, exploration=1.4)
+    stop = np.zeros(1, dtype=np.int64)
+    seen: dict[int, tuple[float, float]] = {}
+    spread = False
+    for _ in range(150):
+        tree.run(1, stop)
+        moves, _, _, report = tree.root_children()
+        for move, margins, squares in zip(moves.tolist(), report[:, 1].tolist(), report[:, 3].tolist()):
+            before_margins, before_squares = seen.get(move, (0.0, 0.0))
+            gained = margins - before_margins
+            assert squares - before_squares == pytest.approx(gained * gained)
+            spread |= gained != 0
+            seen[move] = (margins, squares)
+    assert spread
 
 
 def test_analyze_and_hint_say_the_expected_margin_and_win_chance():
-    """analyze game1: margin and win columns, and the best line in words; JSON carries both; a
-    penguins MCTS analysis has neither (its score is a win chance)."""
+    """analyze game1: margin (with its interval) and calibrated chance columns, and the best line
+    in words with the share of simulated games won; JSON carries them; a penguins MCTS analysis
+    has no margin and no win share (its score is a win chance)."""
     code, out, _ = run("analyze", "oros", "game1", "--sims", "300", "--seed", "1")
     assert code == 0
     header = next(line for line in out.splitlines() if line.startswith("#"))
-    assert header.split()[:7] == ["#", "move", "score", "95%", "margin", "win", "visits"]
+    assert header.split()[:7] == ["#", "move", "score", "95%", "margin", "chance", "visits"]
+    first = next(line for line in out.splitlines() if line.startswith("1 "))
+    assert re.search(r" [-+]\d+\.\d±\d+\.\d +\d+\.\d% ", first), first
     best = next(line for line in out.splitlines() if line.startswith("best "))
-    assert "; expected knowledge margin " in best and " over the best other seat, win chance " in best
+    assert re.search(r"; expected knowledge margin [-+]\d+\.\d \([-+]\d+\.\d to [-+]\d+\.\d\) over the best other "
+                     r"seat, win chance \d+\.\d% \(calibrated; \d+\.\d% of the simulated games won\)", best), best
     line = json.loads(run("analyze", "oros", "game1", "--sims", "300", "--seed", "1", "--json")[1])["lines"][0]
     assert -100 < line["margin"] < 100 and 0 <= line["win"] <= 1  # knowledge points, a share
+    low, high = line["margin_interval"]
+    assert low < line["margin"] < high
+    assert line["win_chance"] == load_map("oros").chance(line["margin"], 1)  # round 1
     code, out, _ = run("analyze", "oros", "game1", "--sims", "5", "--multipv", "30")  # most moves never visited
     # no margin, no win, and an interval of the whole range
     unvisited = [line for line in out.splitlines() if re.match(r"\d+ +\S+ +50\.0% +0\.0-100\.0% +0 ", line)]

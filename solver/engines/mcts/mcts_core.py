@@ -49,9 +49,9 @@ and a simulation that stops at a part completes it with parts drawn at random be
 the deepest node and the simulations run. `root_report` (float64, one row per root child, in the
 root's child order) sums what a report of each root move needs beside the backed-up reward: the
 mover's win share (terminal_values, which differs from the reward where the kernel has
-search_values), its score margin over the best other seat (where the kernel has scores) and the
-square of its reward, from which the search gives each root move a confidence interval (the
-spread of its returns). Only the root's children keep squares: no other node is reported, and a
+search_values), its score margin over the best other seat (where the kernel has scores), the
+square of its reward and the square of its margin, from which the search gives each root move a
+confidence interval of each (the spread of its returns). Only the root's children keep squares: no other node is reported, and a
 ninth word per node would cost every tree memory.
 Nodes do not store positions: every simulation replays the moves from the root. Nothing is allocated per simulation; one call allocates its position
 and move buffers once and then runs up to `budget` simulations, so Python can call it in chunks,
@@ -222,7 +222,7 @@ def run_simulations(
     and meta[FULL] is set: from then on the tree stops growing, and it never holds more nodes
     than its arrays. `kernel` names the
     kernel module (a literal: kernels/dispatch.py). Each seat's result is added to
-    seat_totals[seat]; root_report[i] gains (win share, score margin, squared reward) of the
+    seat_totals[seat]; root_report[i] gains (win share, score margin, squared reward, squared margin) of the
     mover of the root's i-th child for every simulation through it.
 
     Hidden information: every simulation starts from a determinization of `root` for the seat
@@ -377,6 +377,7 @@ def run_simulations(
                     root_report[child, 0] += wins[player]
                     root_report[child, 1] += margins[player]
                     root_report[child, 2] += values[player] * values[player]
+                    root_report[child, 3] += margins[player] * margins[player]
             node = parent[node]
         done += 1
     meta[SIMULATIONS] += done

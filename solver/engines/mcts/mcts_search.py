@@ -76,7 +76,7 @@ class Tree:
         self.arrays = tuple(np.zeros(capacity, dtype=dtype) for _, dtype in core.NODE_ARRAYS)
         self.meta = np.zeros(core.META_LEN, dtype=np.int64)
         self.seat_totals = np.zeros(kernel.module.SEATS, dtype=np.float64)
-        self.root_report = np.zeros((self.max_moves, 3), dtype=np.float64)  # (win share, margin, reward²) sums
+        self.root_report = np.zeros((self.max_moves, 4), dtype=np.float64)  # (win share, margin, reward², margin²) sums
         self.rng = new_rng(seed)
         core.reset_tree(*self.arrays, self.meta)
 
@@ -123,7 +123,7 @@ class Tree:
 
     def root_children(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """(moves, visits, total rewards of the root player, summed (win share, margin, squared
-        reward) rows) of the root's children."""
+        reward, squared margin) rows) of the root's children."""
         move_of, _, first_child, child_count, visits, reward, _, _, _ = self.arrays
         moves = np.empty(self.max_moves, dtype=np.int64)
         counts = np.empty(self.max_moves, dtype=np.int64)
@@ -143,16 +143,16 @@ class Tree:
         return (int(move),)
 
 
-def interval(n: int, total: float, squares: float) -> tuple[float, float]:
-    """The 95% interval of the mean of `n` rewards in 0..1 that sum to `total`, their squares
-    to `squares`: mean +- Z95 sd / sqrt(n) (normal approximation), clipped to 0..1; (0, 1)
-    below two rewards, whose spread is unknown."""
+def interval(n: int, total: float, squares: float, low: float = 0.0, high: float = 1.0) -> tuple[float, float]:
+    """The 95% interval of the mean of `n` returns in low..high (rewards: 0..1) that sum to
+    `total`, their squares to `squares`: mean +- Z95 sd / sqrt(n) (normal approximation), clipped
+    to low..high; the whole range below two returns, whose spread is unknown."""
     if n < 2:
-        return 0.0, 1.0
+        return low, high
     mean = total / n
     variance = max(squares - n * mean * mean, 0.0) / (n - 1)
     half = Z95 * math.sqrt(variance / n)
-    return max(mean - half, 0.0), min(mean + half, 1.0)
+    return max(mean - half, low), min(mean + half, high)
 
 
 def rank_root_moves(stats: dict[int, tuple[int, float, float]], chance_root: bool = False):
@@ -184,18 +184,19 @@ def rank_root_moves(stats: dict[int, tuple[int, float, float]], chance_root: boo
 def _analysis(trees: list[Tree], multipv: int, started: float, stopped: str, threads: int, notes: list[str]) -> Analysis:
     """Merge the root children of every tree by move and build the result record. A line gets a
     win chance where the kernel backs up search_values (its score is then not one) and an
-    expected score margin where the kernel has scores; moves rank as rank_root_moves says, and
+    expected score margin with its 95% interval where the kernel has scores; moves rank as rank_root_moves says, and
     at a chance root they have no interval."""
     totals: dict[int, list] = {}
     for index, tree in enumerate(trees):
         moves, visits, rewards, report = tree.root_children()
-        for move, n, total, (wins, margins, squares) in zip(moves.tolist(), visits.tolist(), rewards.tolist(), report.tolist()):
-            entry = totals.setdefault(move, [0, 0.0, -1, -1, 0.0, 0.0, 0.0])
+        for move, n, total, (wins, margins, squares, margin_squares) in zip(moves.tolist(), visits.tolist(), rewards.tolist(), report.tolist()):
+            entry = totals.setdefault(move, [0, 0.0, -1, -1, 0.0, 0.0, 0.0, 0.0])
             entry[0] += n
             entry[1] += total
             entry[4] += wins
             entry[5] += margins
             entry[6] += squares
+            entry[7] += margin_squares
             if n > entry[3]:  # the PV comes from the tree that searched the move most
                 entry[2], entry[3] = index, n
     module = trees[0].kernel.module
@@ -204,14 +205,16 @@ def _analysis(trees: list[Tree], multipv: int, started: float, stopped: str, thr
     ranked = [(move, totals[move]) for move in order]
     reports_win, reports_margin = hasattr(module, "search_values"), hasattr(module, "scores")
     lines = []
-    for move, (n, total, best_tree, _, wins, margins, _) in ranked[: max(multipv, 1)]:
+    for move, (n, total, best_tree, _, wins, margins, _, margin_squares) in ranked[: max(multipv, 1)]:
         mean = total / n if n else 0.5
         pv = trees[best_tree].pv(move) if n else (move,)
         low, high = (None, None) if chance_root else bounds[move]
+        margin_low, margin_high = (interval(n, margins, margin_squares, -math.inf, math.inf)
+                                   if reports_margin and n > 1 else (None, None))
         lines.append(Line(move, Score("value", mean), pv, n,
                           win=wins / n if reports_win and n else None,
                           margin=margins / n if reports_margin and n else None,
-                          low=low, high=high))
+                          low=low, high=high, margin_low=margin_low, margin_high=margin_high))
     simulations = sum(tree.simulations for tree in trees)
     totals = sum(tree.seat_totals for tree in trees)
     return Analysis(
