@@ -1,12 +1,7 @@
 """The penguins scripted player: one ply of the evaluation, as numba functions the searches call
-(the kernel's SCRIPTED_PLAYER, kernels/dispatch.py). `judge` scores each legal move by the
-position it leads to (the greedy engine's judgement: MCTS's priors), `heuristic_move` plays the
-best, and `cut_values` turns the evaluation of a position into each side's chance, for a playout
-cut short.
-
-The chance is logistic in the evaluation: a lead of EVAL_SCALE hundredths of an egg reads as
-1 / (1 + e^-1), about 73%. The scale is a first guess, not fitted; docs/strength.md has the
-matches run with it.
+(the tile kernel's SCRIPTED_PLAYER, kernels/dispatch.py). `judge` scores each legal move by the
+position it leads to (the greedy engine's judgement: MCTS's priors on a tile board) and
+`heuristic_move` plays the best.
 """
 
 import numpy as np
@@ -15,7 +10,6 @@ from numba import njit
 from kernels.penguins.penguins_kernel import EVAL_WEIGHTS, apply, evaluate, is_over, terminal_values, to_move
 from kernels.rng import best_scored
 
-EVAL_SCALE = 200.0  # hundredths of an egg for odds of e:1
 WON = np.int64(1) << np.int64(40)  # a move that wins at once, above any evaluation
 
 
@@ -43,16 +37,3 @@ def heuristic_move(state, moves, n, rng):
     scores = np.empty(n, dtype=np.int64)
     judge(state, moves, n, scores)
     return best_scored(moves, n, scores, rng)
-
-
-@njit(cache=True)
-def cut_values(state, values):
-    """Each side's chance of winning from `state`: its result once the game is over, else the
-    evaluation made a probability (logistic, EVAL_SCALE)."""
-    if is_over(state):
-        terminal_values(state, values)
-        return
-    mover = to_move(state)
-    chance = 1.0 / (1.0 + np.exp(-evaluate(state, EVAL_WEIGHTS) / EVAL_SCALE))
-    values[mover] = chance
-    values[1 - mover] = 1.0 - chance

@@ -115,6 +115,28 @@ def terminal_values(state, values):
     outcome_values(status(state), values)
 
 
+# MCTS on a tile board: PUCT with one ply of the evaluation as priors (kernels/penguins/penguins_judge.py),
+# the light policy's playouts cut after MCTS_CUT plies and valued by the evaluation (search_values):
+# docs/strength.md "Penguins tile boards: MCTS with priors and cut playouts".
+SCRIPTED_PLAYER = "penguins.penguins_judge"
+MCTS_PLAYOUT = "policy"  # one ply of the evaluation per playout move would cost a move listing each ply
+MCTS_CUT = 4
+EVAL_SCALE = 200.0  # hundredths of an egg for odds of e:1 (search_values of a playout cut short)
+
+
+@njit(cache=True)
+def search_values(state, values):
+    """Each side's chance of winning from `state` as MCTS backs it up: its result once the game is
+    over, else the evaluation made a probability (logistic: a lead of EVAL_SCALE is odds of e:1)."""
+    if is_over(state):
+        terminal_values(state, values)
+        return
+    mover = to_move(state)
+    chance = 1.0 / (1.0 + np.exp(-evaluate(state, EVAL_WEIGHTS) / EVAL_SCALE))
+    values[mover] = chance
+    values[1 - mover] = 1.0 - chance
+
+
 @njit(cache=True)
 def playout_step(state, moves, rng):
     """The light playout policy's move, -1 once the game is over; a tile position's without

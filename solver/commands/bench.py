@@ -236,10 +236,13 @@ def run_once(case: BenchCase, words, threads: int, size: int) -> Timing:
             raise RuntimeError(f"alpha-beta stopped at depth {analysis.depth} of {size} ({analysis.stopped})")
         return Timing(analysis.nodes, analysis.seconds)
     if case.kind == "mcts":
-        from solver.engines.mcts.mcts_search import mcts_analysis
+        from solver.engines.mcts.mcts_engine import ENGINE as MCTS
+        from solver.engines.mcts.mcts_search import mcts_analysis, search_settings
 
+        chosen = search_settings({}, kernel)  # the engine's defaults for this kernel, as `analyze` runs it
         analysis = mcts_analysis(kernel, words, sims=size, seconds=None, threads=threads,
-                                 memory_mb=MCTS_MEMORY_MB, seed=MCTS_SEED)
+                                 memory_mb=MCTS_MEMORY_MB, seed=MCTS_SEED,
+                                 exploration=MCTS.value({}, "cpuct" if chosen["priors"] else "c"), **chosen)
         return Timing(analysis.nodes, analysis.seconds)
     raise ValueError(f"unknown benchmark kind {case.kind!r}")
 

@@ -1,4 +1,5 @@
-"""The penguins scripted player (kernels/penguins/penguins_judge.py): one ply of the evaluation.
+"""The penguins scripted player (kernels/penguins/penguins_judge.py): one ply of the evaluation,
+and the tile kernel's search_values (the evaluation as a chance, for MCTS's cut playouts).
 Its judgement is checked against the greedy engine (alpha-beta one ply deep on the same
 evaluation, an independent path through the search), and its win at once against the tile rules."""
 
@@ -57,14 +58,14 @@ def test_judgement_agrees_with_the_greedy_engine():
         checked += 1
 
 
-def test_cut_values_are_a_chance_that_follows_the_evaluation():
+def test_search_values_are_a_chance_that_follows_the_evaluation():
     """Each side's chance sums to 1, leans to the side the evaluation favours, and is the
     result itself once the game is over."""
     rng = random.Random(9)
     values = np.empty(2, dtype=np.float64)
     for _ in range(100):
         words = to_kernel(random_tile_position(rng))
-        judge_module.cut_values(words, values)
+        kernel.search_values(words, values)
         assert abs(values.sum() - 1.0) < 1e-9
         if kernel.is_over(words):
             results = np.empty(2, dtype=np.float64)

@@ -107,8 +107,8 @@ def test_a_cut_playout_backs_up_the_values_so_far():
 
 @pytest.mark.parametrize("args, words", [
     (("match", "oros", "mcts:playout=bogus", "heuristic", "--position", "game1"), "playout=bogus is not one of"),
-    (("match", "penguins", "mcts:playout=heuristic,sims=4", "random", "--games", "2"), "needs a game with a scripted player"),
-    (("match", "penguins", "mcts:cut=5,sims=4", "random", "--games", "2"), "cut needs a game"),
+    (("match", "island", "mcts:playout=heuristic,sims=4", "random", "--games", "2"), "needs a game with a scripted player"),
+    (("match", "island", "mcts:cut=5,sims=4", "random", "--games", "2"), "cut needs a game"),
 ])
 def test_settings_the_game_cannot_take_are_one_line(args, words):
     """An unknown playout policy, the scripted playout or a cut playout on a game without a
@@ -128,3 +128,7 @@ def test_the_full_game_is_analysed_with_priors_and_scripted_playouts():
     assert search_settings({"prior": False, "playout": "policy"}, OROS) == {"priors": False, "playout": "policy", "cut": 0}
     penguins = Kernel("penguins.penguins_plain")
     assert search_settings({}, penguins) == {"priors": False, "playout": "policy", "cut": 0}
+    # a penguins tile board: the evaluation's priors, light playouts cut after 4 plies (MCTS_CUT)
+    tiles = Kernel("penguins.penguins_kernel")
+    assert search_settings({}, tiles) == {"priors": True, "playout": "policy", "cut": 4}
+    assert search_settings({"cut": 0}, tiles)["cut"] == 0

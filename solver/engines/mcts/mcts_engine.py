@@ -33,8 +33,8 @@ ENGINE = EngineRecord(
         "cpuct": Setting.number("cpuct", 0.5, "PUCT exploration constant (with prior=1)"),
         "playout": Setting(str, None, "playout policy: policy (the game's light policy) or heuristic (its scripted "
                            "player; default where the game has one)", check=check_playout),
-        "cut": Setting.number("cut", 0, "stop each playout after this many plies and back up the position's "
-                              "values so far (0: play to the end)"),
+        "cut": Setting.number("cut", None, "stop each playout after this many plies and back up the position's "
+                              "values so far (0: play to the end; default: the game's, 4 on penguins tile boards, else 0)"),
         "multipv": MULTIPV,
         "parts": PARTS,
     },

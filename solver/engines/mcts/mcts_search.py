@@ -339,19 +339,21 @@ def mcts_analysis(
 def search_settings(settings, kernel: Kernel) -> dict:
     """The priors, playout and cut MCTS runs with on `kernel` under the checked `settings`: priors
     and the scripted playout by default where the kernel has a scripted player (SCRIPTED_PLAYER),
-    UCT and the light policy elsewhere; CalderaError for a heuristic playout without a scripted
+    UCT and the light policy elsewhere, unless the kernel names its own defaults (MCTS_PLAYOUT,
+    MCTS_CUT: penguins tile boards play out with the light policy, cut after 4 plies); CalderaError for a heuristic playout without a scripted
     player or a cut without values of an unfinished game (search_values)."""
     module = kernel.module
     scripted = hasattr(module, "SCRIPTED_PLAYER")
     priors = ENGINE.value(settings, "prior")
     playout = ENGINE.value(settings, "playout")
     cut = ENGINE.value(settings, "cut")
+    cut = getattr(module, "MCTS_CUT", 0) if cut is None else cut
     if playout == "heuristic" and not scripted:
-        raise CalderaError("playout=heuristic needs a game with a scripted player (the full oros game)")
+        raise CalderaError("playout=heuristic needs a game with a scripted player (the full oros game, penguins tile boards)")
     if cut > 0 and not hasattr(module, "search_values"):
-        raise CalderaError("cut needs a game whose values MCTS reads before the end (search_values: the full oros game)")
+        raise CalderaError("cut needs a game whose values MCTS reads before the end (search_values: the full oros game, penguins tile boards)")
     return {"priors": scripted if priors is None else priors,
-            "playout": playout or ("heuristic" if scripted else "policy"), "cut": cut}
+            "playout": playout or getattr(module, "MCTS_PLAYOUT", "heuristic" if scripted else "policy"), "cut": cut}
 
 
 def run(settings, kernel, root, stop=None, on_progress=None, plies_to_end=None):
