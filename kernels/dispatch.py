@@ -326,14 +326,11 @@ def _outcome_report(kernel, state, values, wins, margins):
     win_shares = _part(kernel, "terminal_values")
     own = _has(kernel, "search_values")  # else `values` are already the win shares
     if not _has(kernel, "scores"):
-        if own:
-            def report(kernel, state, values, wins, margins):
-                win_shares(state, wins)
-                margins[:] = 0.0
-        else:
-            def report(kernel, state, values, wins, margins):
-                wins[:] = values
-                margins[:] = 0.0
+        # `values` are each seat's win share, or without scores its chance (search_values of a
+        # playout cut short: penguins tile boards)
+        def report(kernel, state, values, wins, margins):
+            wins[:] = values
+            margins[:] = 0.0
         return report
     scores = _part(kernel, "scores")
 

@@ -388,7 +388,8 @@ def print_report(report: BenchReport, console) -> None:
     runs = report.cases[0].single.runs
     console.print(f"M = \"{MIDGAME}\"", highlight=False)
     if any(result.case.name == "tiles_mcts" for result in report.cases):
-        console.print("sealbay = the penguins tile board of that name; MCTS chooses its moves part by part.",
+        console.print("sealbay = the penguins tile board of that name; MCTS chooses its moves part by part, with the "
+                      "evaluation's priors and playouts cut after 4 plies (the engine's defaults there).",
                       highlight=False)
     if any(result.case.game == "island" for result in report.cases):
         console.print("island = Island Project, 2-player start (start2), dice sampled at chance nodes.",
