@@ -26,6 +26,15 @@ FIRST_LINE = "; Caldera game file (docs/records.md)"
 UNFINISHED = "*"
 _NUMBER = re.compile(r"[0-9]+\.")
 
+# How a match's record says its first moves were random (the `event` line); review skips them.
+OPENING_WORDS = "a random opening of {} moves"
+
+
+def opening_moves(played) -> int:
+    """How many of `played`'s first moves a match chose at random (its event line says so), else 0."""
+    found = re.search(OPENING_WORDS.format(r"(\d+)"), played.event)
+    return int(found.group(1)) if found else 0
+
 
 class GameFileError(CalderaError):
     """A game file that cannot be read: names the file, the line and the column (1-based)."""
@@ -222,7 +231,7 @@ def from_match(game, start, record, result) -> PlayedGame:
     seats = game.seats[:record.players]
     players = {seat: specs[0] if number == record.a_side else specs[1] for number, seat in enumerate(seats)}
     event = (f"caldera match, game {record.number + 1} of {result.requested}, seed {result.seed}, "
-             f"a random opening of {record.opening_plies} moves")
+             f"{OPENING_WORDS.format(record.opening_plies)}")
     names = move_names(game, start, record.moves)
     final = start
     for code in record.moves:

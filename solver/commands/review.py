@@ -47,6 +47,7 @@ from solver.analysis import Score
 from solver.api import checked_spec, search, search_as_mover
 from solver.engines.registry import ENGINE_RECORDS, EngineSpec
 from solver.errors import CalderaError
+from solver.game_file import opening_moves
 
 SCORING_ENGINES = tuple(name for name, record in ENGINE_RECORDS.items() if record.scores)  # lines with a score
 MAX_LINES = 64  # the most lines an engine reports (solver/limits.py RANGES["multipv"])
@@ -179,7 +180,8 @@ def review_game(game, spec: EngineSpec, played, states: list,
     check_review_engine(game, spec.name, spec.settings, states[0])
     if game.is_single_agent(states[0]):
         return review_plans(game, spec, played, states, on_position)
-    decisions = [i for i in range(len(played.moves)) if not game.is_chance(states[i])]
+    opening = opening_moves(played)  # a match's random opening: no engine chose those moves
+    decisions = [i for i in range(opening, len(played.moves)) if not game.is_chance(states[i])]
     result = Review(game.name, spec.text(), "win", played.players, [])
     done = 0
     for index, text in enumerate(played.moves):
@@ -189,6 +191,9 @@ def review_game(game, spec: EngineSpec, played, states: list,
             continue
         review = MoveReview(index + 1, game.seat_name(state), text)
         result.moves.append(review)
+        if index < opening:
+            review.note = "random opening"
+            continue
         if len(game.legal_moves(state)) == 1:
             review.note = "only move"
         else:

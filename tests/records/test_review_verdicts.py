@@ -32,6 +32,20 @@ def test_a_planted_blunder_is_marked_under_mcts_with_its_intervals_apart(tmp_pat
     assert "better a1-E (100.0% against " in out and "95% intervals 100.0-100.0% and " in out
 
 
+def test_a_match_s_random_opening_is_not_judged(tmp_path):
+    """The same planted blunder inside a match's random opening (its event line says how many moves
+    were random) is no engine's move: review notes it and marks nothing. Before, meerkats self-play
+    reviews marked the opening's random burrow in 10 of 20 games (docs/records.md)."""
+    path = tmp_path / "opening.cgf"
+    path.write_text(f"game penguins\nposition {POSITION}\nseat A human\nseat B human\nresult 0-1\n"
+                    "event caldera match, game 1 of 2, seed 0, a random opening of 1 moves\n\n"
+                    "moves\n1. +c3\n2. a4-E\n")
+    code, out, err = run("review", str(path), "--engine", "mcts", "--sims", "2000", "--json")
+    assert code == 0, err
+    first = json.loads(out)["moves"][0]
+    assert (first["note"], first["judged"], first["mark"]) == ("random opening", False, ""), first
+
+
 def test_self_play_reviewed_at_its_own_budget_marks_at_most_3_percent(tmp_path):
     """Two island games of mcts:sims=2000 against itself, reviewed with --sims 2000: the engine
     cannot tell most of its choices from the review's best, so at most 3% of the judged moves are
