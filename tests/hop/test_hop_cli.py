@@ -54,7 +54,8 @@ def test_hint_picks_the_partner_who_throws_clearly_better(tmp_path):
     assert code == 0
     first = next(line for line in out.splitlines() if line.startswith("1. "))
     assert first.startswith("1. partner:C pick C: C throws well with you (0.90)"), first
-    assert re.search(r"\(\d+% to win, as simulated\); 95% interval [\d.]+-[\d.]+%$", first)
+    assert re.search(r"\(\d+% to win, as simulated\); 95% interval [\d.]+-[\d.]+%; win chance [\d.]+% \(calibrated\)$",
+                     first)
 
 
 def test_analyze_gives_every_partner_a_win_chance_and_every_player_a_chance():
