@@ -349,9 +349,9 @@ def search_settings(settings, kernel: Kernel) -> dict:
     cut = ENGINE.value(settings, "cut")
     cut = getattr(module, "MCTS_CUT", 0) if cut is None else cut
     if playout == "heuristic" and not scripted:
-        raise CalderaError("playout=heuristic needs a game with a scripted player (the full oros game, penguins tile boards)")
+        raise CalderaError("playout=heuristic needs a game with a scripted player, and this position's game has none")
     if cut > 0 and not hasattr(module, "search_values"):
-        raise CalderaError("cut needs a game whose values MCTS reads before the end (search_values: the full oros game, penguins tile boards)")
+        raise CalderaError("cut needs a game whose values MCTS reads before the end, and this position's game has none")
     return {"priors": scripted if priors is None else priors,
             "playout": playout or getattr(module, "MCTS_PLAYOUT", "heuristic" if scripted else "policy"), "cut": cut}
 
