@@ -110,6 +110,17 @@ def game_puzzles(board: str, number: int, plies: tuple[int, ...] = PLIES, max_no
     return found
 
 
+def keep_new(groups: dict[tuple[str, int], list[dict]], set_name: str, found: dict[int, dict], per_group: int,
+             seen: set[str]) -> None:
+    """Add one game's puzzles (by N) to the set's groups that still lack some, none of the
+    positions in `seen` (which it adds to)."""
+    for plies, puzzle in found.items():
+        group = groups[set_name, plies]
+        if len(group) < per_group and puzzle["position"] not in seen:
+            seen.add(puzzle["position"])
+            group.append(puzzle)
+
+
 def mine(per_group: int, max_games: int, on_game=None, kept: list[dict] | None = None) -> list[dict]:
     """Puzzles for every set and N, `per_group` each, named SETN-KK (e.g. plain3-02); the deep
     groups after the others, from games of their own (mine_deep). With `kept` (a data file's
@@ -126,11 +137,7 @@ def mine(per_group: int, max_games: int, on_game=None, kept: list[dict] | None =
             break
         set_name = missing[number % len(missing)]
         boards = BOARDS[set_name]
-        for plies, puzzle in game_puzzles(boards[number // len(missing) % len(boards)], number).items():
-            group = groups[set_name, plies]
-            if len(group) < per_group and puzzle["position"] not in seen:
-                seen.add(puzzle["position"])
-                group.append(puzzle)
+        keep_new(groups, set_name, game_puzzles(boards[number // len(missing) % len(boards)], number), per_group, seen)
         if on_game is not None:
             on_game(number, sum(len(g) for g in groups.values()))
     for set_name, deep in DEEP_PLIES.items():
@@ -152,11 +159,8 @@ def mine_deep(set_name: str, deep: tuple[int, ...], per_group: int, max_games: i
     for number in range(max_games):
         if all(len(group) >= per_group for group in groups.values()):
             break
-        for plies, puzzle in game_puzzles(boards[number % len(boards)], number, deep, DEEP_PROOF_NODES).items():
-            group = groups[set_name, plies]
-            if len(group) < per_group and puzzle["position"] not in seen:
-                seen.add(puzzle["position"])
-                group.append(puzzle)
+        keep_new(groups, set_name, game_puzzles(boards[number % len(boards)], number, deep, DEEP_PROOF_NODES),
+                 per_group, seen)
         if on_game is not None:
             on_game(number, sum(len(g) for g in groups.values()))
     return groups
