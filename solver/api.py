@@ -129,11 +129,14 @@ def plans(spec: EngineSpec) -> bool:
 
 
 def checked_spec(game, spec: EngineSpec, state) -> EngineSpec:
-    """`spec`, once its engine is known to fit the game, the position's number of players and the
-    machine's memory, and the position is no other seat's view than the one to move (a search
+    """`spec`, once its engine is known to fit the game, the position's number of players, kernel and
+    the machine's memory, and the position is no other seat's view than the one to move (a search
     looks from the view of the seat to move)."""
     check_engine(game, spec.name, state)
     check_settings_fit(spec.settings)
+    fits_position = ENGINE_RECORDS[spec.name].check_position
+    if fits_position is not None:
+        fits_position(spec.settings, game.kernel(game.to_kernel(state)))
     viewer = game.viewer(state) if game.viewer is not None else None
     if viewer is not None and not game.is_chance(state) and not game.is_over(state) and viewer != game.to_move(state):
         raise CalderaError(f"this is {game.seats[viewer]}'s view, but {game.seat_name(state)} is to move: a search "

@@ -58,7 +58,8 @@ class EngineRecord:
     `root` with the checked settings and returns an Analysis; an engine that plans towards a goal
     instead (`goals`) has none: solver/api.py `plan` runs it. `warm_up(game, kernel, words)` runs it
     once, as little as can be, so that its numba code is compiled or loaded (solver/commands/warmup.py);
-    None where the kernel's own move generator is all it runs."""
+    None where the kernel's own move generator is all it runs. `check_position(settings, kernel)`
+    refuses (CalderaError) settings the kernel of the position cannot run, before any search starts."""
 
     name: str
     plays: str  # the games it plays, in words, for the refusal
@@ -72,6 +73,7 @@ class EngineRecord:
     orders_wide_roots: bool = False  # orders a root wider than the kernel's buffers itself (solver/engines/alphabeta/wide_root.py)
     scores: bool = True  # its lines carry a score (a review compares them)
     solves: bool = False  # its scores are exact results of best play to the end, never estimates
+    check_position: Callable[[dict, object], object] | None = None
 
     def value(self, settings: dict, name: str):
         """The setting `name` as given, else its default."""

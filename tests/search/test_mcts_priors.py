@@ -116,6 +116,22 @@ def test_settings_the_game_cannot_take_are_one_line(args, words):
     assert words in one_line_error(*args)
 
 
+def test_settings_are_checked_against_the_positions_kernel_before_a_match_starts():
+    """penguins' record holds a kernel with a scripted player (tile boards) and one without (the
+    plain board): `playout=heuristic` is refused on the plain start by the check every command
+    makes before searching, not inside the first game."""
+    from solver.api import checked_spec
+    from solver.engines.registry import EngineSpec
+    from solver.errors import CalderaError
+    from solver.games.registry import game
+
+    penguins = game("penguins")
+    spec = EngineSpec.parse("mcts:playout=heuristic,sims=4")
+    with pytest.raises(CalderaError, match="needs a game with a scripted player"):
+        checked_spec(penguins, spec, penguins.resolve_position("start"))
+    assert checked_spec(penguins, spec, penguins.resolve_position("sealbay")) is spec
+
+
 def test_the_full_game_is_analysed_with_priors_and_scripted_playouts():
     """`analyze` and `hint` on a full-game position run MCTS with the scripted player's priors and
     playouts; a game without a scripted player keeps UCT and its light policy."""

@@ -40,4 +40,5 @@ ENGINE = EngineRecord(
     },
     run=lazy("solver.engines.mcts.mcts_search", "run"),
     warm_up=lazy("solver.engines.mcts.mcts_search", "warm_up"),
+    check_position=lazy("solver.engines.mcts.mcts_search", "search_settings"),
 )
