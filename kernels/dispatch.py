@@ -91,7 +91,21 @@ HIDDEN_INFORMATION_OPERATIONS = ("determinize",)
 CONSTANTS = ("MAX_MOVES", "SEATS", "STATE_LEN", "HAS_CHANCE")
 
 
-_ENTRIES: dict = {}  # (search, kernel, argument types) -> its compiled entry point
+_ENTRIES: dict = {}  # (search, kernel, argument kinds) -> its compiled entry point
+
+
+def argument_kind(arg):
+    """What numba's type of a search's argument depends on, told faster than numba's typeof
+    (about 6 us an array, most of a short search's call): a plain array's dtype, dimensions,
+    layout and writability; a bool's, float's, numpy scalar's or int64-sized int's Python type;
+    anything else its numba type."""
+    kind = type(arg)
+    if kind is np.ndarray:
+        flags = arg.flags
+        return arg.dtype, arg.ndim, flags.c_contiguous, flags.f_contiguous, flags.writeable
+    if kind is bool or kind is float or isinstance(arg, np.generic) or (kind is int and -2**63 <= arg < 2**63):
+        return kind
+    return typeof(arg)
 
 
 def call(search, kernel: str, *args):
@@ -99,15 +113,15 @@ def call(search, kernel: str, *args):
 
     A call from Python with a plain string would retype the arguments and retry them as a
     literal every time (about 5 ms); after the first call this goes straight to the compiled
-    entry point for that kernel and these argument types (under a microsecond).
+    entry point for that kernel and these kinds of arguments (argument_kind: a few microseconds).
     """
     kernel = str(kernel)  # a Kernel is its name; numba makes a literal of a plain str only
-    key = (search, kernel, *(typeof(arg) for arg in args))
+    key = (search, kernel, *(argument_kind(arg) for arg in args))
     entry = _ENTRIES.get(key)
     if entry is not None:
         return entry(kernel, *args)
     result = search(kernel, *args)  # compiles, or loads from the on-disk cache
-    compiled = search.overloads.get((types.literal(kernel), *key[2:]))
+    compiled = search.overloads.get((types.literal(kernel), *(typeof(arg) for arg in args)))
     if compiled is not None:
         _ENTRIES[key] = compiled.entry_point
     return result
