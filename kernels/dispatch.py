@@ -30,8 +30,9 @@ Every kernel module defines the operations its game's engines use, with these si
     playout_step(state, moves, rng)      optional: the policy's move without the caller listing
                                          the moves (-1 once the game is over; `moves` is scratch
                                          room); without it MCTS lists them and calls playout_move
-    part_moves(state, prefix, out, whole) -> n   optional (HAS_PARTS = True): a move chosen part by
-                                         part. With prefix -1 (NO_PREFIX) the first parts of the
+    part_moves(state, prefix, out, whole) -> n   optional: a move chosen part by part, where the
+                                         game's record declares the kernel's moves made of parts
+                                         (part_kernels; Kernel.parts). With prefix -1 (NO_PREFIX) the first parts of the
                                          legal moves, with a part it returned the next parts that
                                          extend it; whole[i] (uint8, or alpha-beta's
                                          int64 order keys) is 1 where out[i] is a whole
@@ -169,7 +170,7 @@ max_moves = _operation("max_moves", "Room for the legal moves of one position (a
 has_playout_step = _operation(
     "has_playout_step", "True when the kernel picks its playout moves itself, without the moves listed (a compile-time constant).")
 has_parts = _operation(
-    "has_parts", "True when the kernel offers part_moves: its moves can be chosen part by part (a compile-time constant).")
+    "has_parts", "True when the kernel defines part_moves, so a search may choose its moves part by part (a compile-time constant).")
 search_values = _operation(
     "search_values", "Each seat's value of a finished playout as MCTS backs it up: the kernel's search_values, else terminal_values.")
 outcome_report = _operation(
@@ -280,8 +281,8 @@ def _has_playout_step(kernel):
 
 @overload(has_parts, jit_options={"cache": True}, inline="always")
 def _has_parts(kernel):
-    # HAS_PARTS without part_moves is an error here (the _part lookup), not a game without parts
-    own = _has(kernel, "HAS_PARTS") and bool(_part(kernel, "HAS_PARTS")) and _part(kernel, "part_moves") is not None
+    # whether the search uses them is its `parts` argument: the record's declaration (Kernel.parts)
+    own = _has(kernel, "part_moves")
     return lambda kernel: own
 
 

@@ -11,14 +11,14 @@ bound (38-39), score + 2**23 (40-63). A data word is never 0 (depth >= 1), so 0 
 Each thread logs the slots it fills first in its control words (store), so the driver can clear
 just those and keep the table for the next search (solver/engines/alphabeta/alphabeta_search.py).
 
-Parts: where the kernel chooses its moves part by part (dispatch.has_parts) and the search is asked
-to use them, a node below the root searches the kernel's part_moves: a part is a node of the same
-side at the same position (no negation, no depth spent: depth counts whole moves, and so do the
-plies of a forced result), searched on its own row of the buffers with its prefix; its table key
-is the position's hash mixed with the prefix (part_key), so it never meets its position's entry.
-It is the same minimax tree as the whole moves', cut into more nodes: the same depth gives the same
-score. The root's moves stay whole (the lines, multipv and a wide root are unchanged), and the
-principal variation holds whole moves only.
+Parts: where the game's record declares the kernel's moves made of parts (Kernel.parts) and the
+search is asked to use them, a node below the root searches the kernel's part_moves: a part is a
+node of the same side at the same position (no negation, no depth spent: depth counts whole moves,
+and so do the plies of a forced result), searched on its own row of the buffers with its prefix; its
+table key is the position's hash mixed with the prefix (part_key), so it never meets its position's
+entry. It is the same minimax tree as the whole moves', cut into more nodes: the same depth gives
+the same score. The root's moves stay whole (the lines, multipv and a wide root are unchanged), and
+the principal variation holds whole moves only.
 """
 
 import numba

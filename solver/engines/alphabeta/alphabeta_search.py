@@ -136,12 +136,12 @@ def alphabeta_analysis(
     (every line then ends in the game's own end, e.g. the ply cap).
     threads: lazy SMP - extra threads search the same tree with the shared table and speed up
     the main thread's search; the result is the main thread's.
-    parts: below the root, choose each move part by part where the kernel has parts
-    (alphabeta_core.py); the depth counts whole moves either way.
+    parts: below the root, choose each move part by part where the game's record declares the
+    kernel's parts (kernel.parts; alphabeta_core.py); the depth counts whole moves either way.
     """
     started = time.perf_counter()  # the table's setup counts against the time limit
     module = kernel.module
-    parts = bool(parts and getattr(module, "HAS_PARTS", False))
+    parts = bool(parts and kernel.parts)
     weights = module.EVAL_WEIGHTS.copy() if weights is None else weights
     stop = new_stop() if stop is None else stop
     threads, thread_note = usable_threads(threads)
