@@ -5,9 +5,10 @@ rate beside them.
     PYTHONPATH=. python bench/penguins_parts_ratio.py                          # the game's tile kernel
     PYTHONPATH=. python bench/penguins_parts_ratio.py grouped.penguins_grouped   # the slow reference of parts
 
-The kernel named (default: the one the game record gives a tile position) must declare parts
-(HAS_PARTS) for the two columns to differ; kernels/grouped/penguins_grouped.py lists every move
-again for each part, so its "parts" figures show the tree's shape, not the saving.
+The default kernel is the one the game's record gives a tile position, by parts as the record
+declares (part_kernels); a kernel named is searched by its part_moves as if a record declared it.
+kernels/grouped/penguins_grouped.py lists every move again for each part, so its "parts" figures
+show the tree's shape, not the saving.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ import argparse
 from kernels import Kernel
 from solver.engines.alphabeta.alphabeta_search import alphabeta_analysis
 from solver.engines.mcts.mcts_search import mcts_analysis
-from solver.games.penguins.penguins_binding import kernel_name, to_kernel
+from solver.games.penguins.penguins_binding import to_kernel
 from solver.games.penguins.penguins_notation import resolve_position
+from solver.games.registry import game
 
 
 def main() -> None:
@@ -30,9 +32,10 @@ def main() -> None:
     args = parser.parse_args()
     words = to_kernel(resolve_position(args.scenario))
     start = to_kernel(resolve_position("start"))
-    kernel = Kernel(args.kernel) if args.kernel else kernel_name(words)
-    plain = kernel_name(start)
-    print(f"kernel {kernel}, parts declared: {bool(getattr(kernel.module, 'HAS_PARTS', False))}")
+    penguins = game("penguins")
+    kernel = Kernel(args.kernel, parts=True) if args.kernel else penguins.kernel(words)
+    plain = penguins.kernel(start)
+    print(f"kernel {kernel}, parts declared: {kernel.parts}")
     for parts in (True, False):  # load (or compile) every search first
         mcts_analysis(kernel, words, sims=50, seconds=None, parts=parts)
         alphabeta_analysis(kernel, words, depth=1, parts=parts)

@@ -20,9 +20,9 @@ On a machine shared with other work the wall clock also counts the time the sear
 core; `--clock cpu` counts only the CPU time the process used (the search's thread, the waiting
 driver's and the kernel's own work for it, such as zeroing the table's pages).
 
-The default 64 MB table costs every proof the first touches of its pages (numpy asks for 2 MB
-huge pages on arrays that large, each zeroed on its first touch): a few ms whatever the kernel,
-which weigh most on the smallest proofs. A 1 MB table costs little of that.
+Alpha-beta keeps its table from one search to the next (solver/engines/alphabeta/alphabeta_search.py
+KEPT_TABLE), so the first touches of a fresh table's pages (a few ms for the default 64 MB, whatever
+the proof) are paid once, by the load call before the clock, not by every proof.
 
 Every proof is checked: the solution, won in exactly N plies. Figures: docs/PERFORMANCE.md,
 section "Penguins puzzles".

@@ -86,9 +86,15 @@ class Kernel(str):
     """One game's kernel, as the game's record resolves it for a position and hands it down to the
     engines and commands: it is the kernel module's name (which the jitted searches take as a
     compile-time constant, kernels/dispatch.py), and `module` is the module whose functions the
-    Python side calls."""
+    Python side calls. `parts`: the searches choose its moves part by part (its part_moves), as
+    the game's record declares (solver/games/game_record.py `part_kernels`)."""
 
-    __slots__ = ()
+    parts: bool
+
+    def __new__(cls, name: str, parts: bool = False):
+        kernel = super().__new__(cls, name)
+        kernel.parts = parts
+        return kernel
 
     @property
     def module(self):

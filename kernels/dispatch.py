@@ -30,8 +30,9 @@ Every kernel module defines the operations its game's engines use, with these si
     playout_step(state, moves, rng)      optional: the policy's move without the caller listing
                                          the moves (-1 once the game is over; `moves` is scratch
                                          room); without it MCTS lists them and calls playout_move
-    part_moves(state, prefix, out, whole) -> n   optional (HAS_PARTS = True): a move chosen part by
-                                         part. With prefix -1 (NO_PREFIX) the first parts of the
+    part_moves(state, prefix, out, whole) -> n   optional: a move chosen part by part, where the
+                                         game's record declares the kernel's moves made of parts
+                                         (part_kernels; Kernel.parts). With prefix -1 (NO_PREFIX) the first parts of the
                                          legal moves, with a part it returned the next parts that
                                          extend it; whole[i] (uint8, or alpha-beta's
                                          int64 order keys) is 1 where out[i] is a whole
@@ -91,7 +92,21 @@ HIDDEN_INFORMATION_OPERATIONS = ("determinize",)
 CONSTANTS = ("MAX_MOVES", "SEATS", "STATE_LEN", "HAS_CHANCE")
 
 
-_ENTRIES: dict = {}  # (search, kernel, argument types) -> its compiled entry point
+_ENTRIES: dict = {}  # (search, kernel, argument kinds) -> its compiled entry point
+
+
+def argument_kind(arg):
+    """What numba's type of a search's argument depends on, told faster than numba's typeof
+    (about 6 us an array, most of a short search's call): a plain array's dtype, dimensions,
+    layout and writability; a bool's, float's, numpy scalar's or int64-sized int's Python type;
+    anything else its numba type."""
+    kind = type(arg)
+    if kind is np.ndarray:
+        flags = arg.flags
+        return arg.dtype, arg.ndim, flags.c_contiguous, flags.f_contiguous, flags.writeable
+    if kind is bool or kind is float or isinstance(arg, np.generic) or (kind is int and -2**63 <= arg < 2**63):
+        return kind
+    return typeof(arg)
 
 
 def call(search, kernel: str, *args):
@@ -99,15 +114,15 @@ def call(search, kernel: str, *args):
 
     A call from Python with a plain string would retype the arguments and retry them as a
     literal every time (about 5 ms); after the first call this goes straight to the compiled
-    entry point for that kernel and these argument types (under a microsecond).
+    entry point for that kernel and these kinds of arguments (argument_kind: a few microseconds).
     """
     kernel = str(kernel)  # a Kernel is its name; numba makes a literal of a plain str only
-    key = (search, kernel, *(typeof(arg) for arg in args))
+    key = (search, kernel, *(argument_kind(arg) for arg in args))
     entry = _ENTRIES.get(key)
     if entry is not None:
         return entry(kernel, *args)
     result = search(kernel, *args)  # compiles, or loads from the on-disk cache
-    compiled = search.overloads.get((types.literal(kernel), *key[2:]))
+    compiled = search.overloads.get((types.literal(kernel), *(typeof(arg) for arg in args)))
     if compiled is not None:
         _ENTRIES[key] = compiled.entry_point
     return result
@@ -155,7 +170,7 @@ max_moves = _operation("max_moves", "Room for the legal moves of one position (a
 has_playout_step = _operation(
     "has_playout_step", "True when the kernel picks its playout moves itself, without the moves listed (a compile-time constant).")
 has_parts = _operation(
-    "has_parts", "True when the kernel offers part_moves: its moves can be chosen part by part (a compile-time constant).")
+    "has_parts", "True when the kernel defines part_moves, so a search may choose its moves part by part (a compile-time constant).")
 search_values = _operation(
     "search_values", "Each seat's value of a finished playout as MCTS backs it up: the kernel's search_values, else terminal_values.")
 outcome_report = _operation(
@@ -266,8 +281,8 @@ def _has_playout_step(kernel):
 
 @overload(has_parts, jit_options={"cache": True}, inline="always")
 def _has_parts(kernel):
-    # HAS_PARTS without part_moves is an error here (the _part lookup), not a game without parts
-    own = _has(kernel, "HAS_PARTS") and bool(_part(kernel, "HAS_PARTS")) and _part(kernel, "part_moves") is not None
+    # whether the search uses them is its `parts` argument: the record's declaration (Kernel.parts)
+    own = _has(kernel, "part_moves")
     return lambda kernel: own
 
 

@@ -30,7 +30,6 @@ from kernels.penguins.penguins_kernel import (  # noqa: F401  (the operations, a
 )
 from kernels.penguins.penguins_layout import STORM_THROW
 
-HAS_PARTS = True
 PART_MASKS = np.array([(1 << 6) - 1, (1 << (STORM_THROW + 3)) - 1], dtype=np.int64)  # space; action
 
 

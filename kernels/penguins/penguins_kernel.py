@@ -46,8 +46,6 @@ from kernels.penguins.penguins_tiles import (
     tile_moves,
 )
 
-HAS_PARTS = True  # part_moves chooses a tile move by its parts (kernels/dispatch.py)
-
 
 @njit(cache=True)
 def legal_moves(state, out):

@@ -22,7 +22,6 @@ from kernels.penguins.penguins_moves import (
 )
 
 MAX_MOVES = PLAIN_MOVES
-HAS_PARTS = False  # a move without tiles is its action alone: no part_moves
 
 
 @njit(cache=True)

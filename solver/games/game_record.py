@@ -141,6 +141,10 @@ class Game:
     chance_reason: Callable[[Any, int], str] | None = None
     plan_words: Callable[[Any, tuple[int, ...]], str] | None = None
     score_name: str = "score"  # what a game won on points counts, where its kernel has scores (oros: knowledge)
+    # The kernel modules whose moves are made of parts (kernels/dispatch.py part_moves): the searches
+    # choose their moves part by part (the engines' `parts` setting), and the contract tests hold each
+    # to the parts' contract (tests/contract/test_contract_parts.py).
+    part_kernels: tuple[str, ...] = ()
 
     def player_count(self, state) -> int:
         """The seats of position `state`."""
@@ -170,8 +174,9 @@ class Game:
 
     def kernel(self, words) -> Kernel:
         """The kernel that plays kernel position `words`, resolved once here and handed down to the
-        engines and commands (kernels/__init__.py Kernel)."""
-        return Kernel(self.kernel_name(words))
+        engines and commands (kernels/__init__.py Kernel), with its parts where the record declares them."""
+        name = self.kernel_name(words)
+        return Kernel(name, parts=name in self.part_kernels)
 
     @property
     def default_engine(self) -> str:

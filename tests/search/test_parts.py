@@ -25,10 +25,11 @@ from solver.engines.mcts.mcts_search import Tree, mcts_analysis, run as run_mcts
 from solver.engines.registry import EngineSpec
 from solver.games.penguins.penguins_binding import to_kernel
 from solver.games.penguins.penguins_notation import parse_position
+from solver.games.registry import game
 from tests.penguins.penguins_random import random_position, random_start, random_tile_position, random_tile_start
 from tests.search.test_alphabeta import FORCED
 
-GROUPED = Kernel("grouped.penguins_grouped")
+GROUPED = Kernel("grouped.penguins_grouped", parts=True)  # a reference, not a game's kernel: parts declared here
 
 
 def positions(seed: int, count: int, tiles: bool) -> list[np.ndarray]:
@@ -158,3 +159,17 @@ def test_the_parts_setting_switches_parts_off():
     by_parts = mcts_analysis(GROUPED, state, sims=600, seconds=None, parts=True)
     summary = lambda a: [(line.move, line.visits, line.pv) for line in a.lines]  # noqa: E731
     assert summary(off) == summary(whole) != summary(by_parts)
+
+
+def test_the_game_record_declares_which_kernels_choose_by_parts():
+    """The penguins record hands down its tile kernel with parts and its plain one without; the
+    tile kernel without the record's declaration is searched by whole moves, parts asked or not."""
+    record = game("penguins")
+    state = positions(9, 1, True)[0]
+    tiles, plain = record.kernel(state), record.kernel(positions(9, 1, False)[0])
+    assert tiles.parts and not plain.parts
+    summary = lambda a: [(line.move, line.visits, line.pv) for line in a.lines]  # noqa: E731
+    undeclared = mcts_analysis(Kernel(str(tiles)), state, sims=600, seconds=None, parts=True)
+    whole = mcts_analysis(tiles, state, sims=600, seconds=None, parts=False)
+    by_parts = mcts_analysis(tiles, state, sims=600, seconds=None, parts=True)
+    assert summary(undeclared) == summary(whole) != summary(by_parts)

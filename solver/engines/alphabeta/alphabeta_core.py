@@ -7,16 +7,18 @@ a shared stop flag ends an iteration early (time limit, Ctrl-C).
 Transposition table: two uint64 arrays of a power-of-two length, `keys` and `data`, with the
 lockless trick (keys[i] = hash ^ data) so threads may share one table without locks: a torn
 write just fails the key check. data packs: move + 1 (bits 0-29, 0 = none), depth (30-37),
-bound (38-39), score + 2**23 (40-63).
+bound (38-39), score + 2**23 (40-63). A data word is never 0 (depth >= 1), so 0 is an empty slot.
+Each thread logs the slots it fills first in its control words (store), so the driver can clear
+just those and keep the table for the next search (solver/engines/alphabeta/alphabeta_search.py).
 
-Parts: where the kernel chooses its moves part by part (dispatch.has_parts) and the search is asked
-to use them, a node below the root searches the kernel's part_moves: a part is a node of the same
-side at the same position (no negation, no depth spent: depth counts whole moves, and so do the
-plies of a forced result), searched on its own row of the buffers with its prefix; its table key
-is the position's hash mixed with the prefix (part_key), so it never meets its position's entry.
-It is the same minimax tree as the whole moves', cut into more nodes: the same depth gives the same
-score. The root's moves stay whole (the lines, multipv and a wide root are unchanged), and the
-principal variation holds whole moves only.
+Parts: where the game's record declares the kernel's moves made of parts (Kernel.parts) and the
+search is asked to use them, a node below the root searches the kernel's part_moves: a part is a
+node of the same side at the same position (no negation, no depth spent: depth counts whole moves,
+and so do the plies of a forced result), searched on its own row of the buffers with its prefix; its
+table key is the position's hash mixed with the prefix (part_key), so it never meets its position's
+entry. It is the same minimax tree as the whole moves', cut into more nodes: the same depth gives
+the same score. The root's moves stay whole (the lines, multipv and a wide root are unchanged), and
+the principal variation holds whole moves only.
 """
 
 import numba
@@ -35,7 +37,12 @@ PROVEN = WIN - 100_000
 INFINITY = WIN + 1
 MAX_PLY = 320  # above the ply cap of any game, so forced results always fit
 
-CONTROL_LEN = 3  # the control words: tree_common's NODES, NODE_LIMIT, ABORTED
+# The control words: tree_common's NODES, NODE_LIMIT, ABORTED, then FILLED, the number of table
+# slots this thread filled first, whose indices follow in control[CONTROL_LEN:] as far as it has room
+# (in control, not an argument of its own: one more argument in the recursion costs plain
+# alpha-beta speed, see order's TURN and PREFIX in search).
+FILLED = 3
+CONTROL_LEN = 4
 
 MOVE_BITS = np.uint64((1 << 30) - 1)
 SCORE_OFFSET = 1 << 23
@@ -97,16 +104,37 @@ def probe(keys, data, key):
 
 
 @njit(cache=True)
-def store(keys, data, key, move, depth, bound, score):
-    """Write an entry, replacing what was there unless that was deeper for another position."""
+def store(keys, data, key, move, depth, bound, score, control):
+    """Write an entry, replacing what was there unless that was deeper for another position; an
+    empty slot's index is logged after `control`'s words (FILLED)."""
     slot = np.int64(key & np.uint64(keys.shape[0] - 1))
     old = data[slot]
     old_depth = np.int64((old >> np.uint64(30)) & np.uint64(255))
     if keys[slot] ^ old != key and old_depth > depth + 2:
         return
+    if old == np.uint64(0):
+        filled = control[FILLED]
+        control[FILLED] = filled + 1
+        if CONTROL_LEN + filled < control.shape[0]:
+            control[CONTROL_LEN + filled] = slot
     word = pack(move, depth, bound, score)
     data[slot] = word
     keys[slot] = key ^ word
+
+
+@njit(cache=True)
+def clear_filled(keys, data, control):
+    """Empty the slots one thread's `control` logged as filled (store) and reset its count; False,
+    clearing nothing, when it filled more than its log holds."""
+    filled = control[FILLED]
+    if CONTROL_LEN + filled > control.shape[0]:
+        return False
+    for i in range(filled):
+        slot = control[CONTROL_LEN + i]
+        keys[slot] = np.uint64(0)
+        data[slot] = np.uint64(0)
+    control[FILLED] = 0
+    return True
 
 
 @njit(cache=True)
@@ -236,7 +264,7 @@ def negamax(kernel, states, moves, order, ply, depth, alpha, beta, keys, data, k
     if searched == 0:
         return -INFINITY  # every root move excluded (multipv asked for more lines than moves)
     bound = bound_of(best, original_alpha, beta)
-    store(keys, data, key, best_move, depth, bound, score_to_table(best, turn))
+    store(keys, data, key, best_move, depth, bound, score_to_table(best, turn), control)
     return best
 
 

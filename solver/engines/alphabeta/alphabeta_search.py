@@ -22,6 +22,42 @@ from solver.watch import new_stop, stop_reason, table_entries, watch
 
 TABLE_ENTRY_BYTES = 16
 MAX_DEPTH = core.MAX_PLY - 1
+MOST_LOGGED = 1 << 18  # filled slots a thread logs at most (2 MB of control words, touched as filled)
+
+
+class _KeptTable:
+    """The transposition table kept from one search to the next. A fresh table costs a search the
+    first touches of all its pages (the system zeroes them: about 4 ms for the default 64 MB,
+    whatever the search's size), which outweighs a small proof; the kept one costs only the
+    clearing of the slots the last search filled (each thread logs them: alphabeta_core.store),
+    so every search still starts on an empty table. One table is kept, the last given back."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._idle: tuple[np.ndarray, np.ndarray] | None = None
+
+    def take(self, hash_mb: int) -> tuple[np.ndarray, np.ndarray]:
+        """An empty table of `hash_mb` MB: (keys, data), the kept one where it has that size."""
+        entries = table_entries(hash_mb, TABLE_ENTRY_BYTES)
+        with self._lock:
+            idle, self._idle = self._idle, None
+        if idle is not None and idle[0].shape[0] == entries:
+            return idle
+        del idle  # let another size go before asking for memory
+        check_memory(entries * TABLE_ENTRY_BYTES / 2**20, f"hash={hash_mb}")
+        # np.zeros: the pages are zeroed as the search reaches them
+        return np.zeros(entries, dtype=np.uint64), np.zeros(entries, dtype=np.uint64)
+
+    def give_back(self, keys: np.ndarray, data: np.ndarray, controls: list[np.ndarray]) -> None:
+        """Keep the table of a finished search (every thread stopped), each thread's `controls`
+        holding its filled slots; a table with more filled slots than a log holds is let go
+        (clearing it would cost what a fresh one does)."""
+        if all(core.clear_filled(keys, data, control) for control in controls):
+            with self._lock:
+                self._idle = (keys, data)
+
+
+KEPT_TABLE = _KeptTable()
 
 
 def extend_pv(kernel: Kernel, root: np.ndarray, pv: tuple[int, ...], keys: np.ndarray, data: np.ndarray,
@@ -62,8 +98,9 @@ def extend_pv(kernel: Kernel, root: np.ndarray, pv: tuple[int, ...], keys: np.nd
 class _Worker(IterationArrays):
     """One searching thread's private arrays (killers, history, PV, counters)."""
 
-    def __init__(self, node_limit: int):
-        super().__init__(core.MAX_PLY, core.CONTROL_LEN, node_limit)
+    def __init__(self, node_limit: int, entries: int):
+        # room after the control words to log the table slots this thread fills (alphabeta_core.store)
+        super().__init__(core.MAX_PLY, core.CONTROL_LEN + min(entries // 8, MOST_LOGGED), node_limit)
         self.killers = np.full((core.MAX_PLY, 2), -1, dtype=np.int64)
         self.history = np.zeros(4096, dtype=np.int64)
 
@@ -99,23 +136,20 @@ def alphabeta_analysis(
     (every line then ends in the game's own end, e.g. the ply cap).
     threads: lazy SMP - extra threads search the same tree with the shared table and speed up
     the main thread's search; the result is the main thread's.
-    parts: below the root, choose each move part by part where the kernel has parts
-    (alphabeta_core.py); the depth counts whole moves either way.
+    parts: below the root, choose each move part by part where the game's record declares the
+    kernel's parts (kernel.parts; alphabeta_core.py); the depth counts whole moves either way.
     """
     started = time.perf_counter()  # the table's setup counts against the time limit
     module = kernel.module
-    parts = bool(parts and getattr(module, "HAS_PARTS", False))
+    parts = bool(parts and kernel.parts)
     weights = module.EVAL_WEIGHTS.copy() if weights is None else weights
     stop = new_stop() if stop is None else stop
     threads, thread_note = usable_threads(threads)
-    entries = table_entries(hash_mb, TABLE_ENTRY_BYTES)
-    check_memory(entries * TABLE_ENTRY_BYTES / 2**20, f"hash={hash_mb}")
-    keys = np.zeros(entries, dtype=np.uint64)  # np.zeros: the pages are zeroed as the search reaches them
-    data = np.zeros(entries, dtype=np.uint64)
+    keys, data = KEPT_TABLE.take(hash_mb)
     max_depth = min(depth or MAX_DEPTH, MAX_DEPTH)
     node_limit = nodes if nodes is not None else 1 << 62
-    main = _Worker(node_limit)
-    helpers = [_Worker(1 << 62) for _ in range(threads - 1)]
+    main = _Worker(node_limit, keys.shape[0])
+    helpers = [_Worker(1 << 62, keys.shape[0]) for _ in range(threads - 1)]
     helpers_stop = np.zeros(1, dtype=np.int64)
     result = Analysis("solver" if solve else "alphabeta", [], 0, 0, 0.0, "depth", threads)
     if thread_note:
@@ -171,6 +205,7 @@ def alphabeta_analysis(
 
     root_count = int(module.legal_moves(root, np.empty(module.MAX_MOVES, dtype=np.int64)))
     if root_count == 0:
+        KEPT_TABLE.give_back(keys, data, [])
         result.stopped = "no-moves"
         return snapshot()
     # A root wider than the buffers: its moves ordered one ply deep first, under the same clock.
@@ -190,6 +225,7 @@ def alphabeta_analysis(
         helpers_stop[0] = 1
         for thread in helper_threads:
             thread.join()
+    KEPT_TABLE.give_back(keys, data, [main.control] + [h.control for h in helpers])  # not after an error
     result.stopped = stop_reason(stop, bool(main.control[core.ABORTED])) or result.stopped
     if solve and result.stopped != "solved":
         result.notes.append(f"not proven: no forced result within depth {result.depth}")

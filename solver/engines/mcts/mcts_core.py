@@ -37,13 +37,14 @@ Playouts: the kernel's light policy (playout_move), or with `scripted` its scrip
 many plies and backs up the kernel's search_values of the unfinished position (the oros game: each
 seat's knowledge so far, as at the end).
 
-Parts: where the kernel chooses its moves part by part (dispatch.has_parts) and the search is asked
-to use them, the children of a decision below the root are the kernel's part_moves: a whole move
-is applied on the way down as any move; a part (a PART node) is a choice of the same mover that
-leaves the position as it is, and its own children are the parts that extend it. So a wide
-combined move is chosen a part at a time, and a leaf lists a few parts instead of every combined
-move. The root's children stay whole moves (what the analysis reports), depths count whole moves,
-and a simulation that stops at a part completes it with parts drawn at random before its playout.
+Parts: where the game's record declares the kernel's moves made of parts (Kernel.parts, its
+part_moves) and the search is asked to use them, the children of a decision below the root are the
+kernel's part_moves: a whole move is applied on the way down as any move; a part (a PART node) is a
+choice of the same mover that leaves the position as it is, and its own children are the parts that
+extend it. So a wide combined move is chosen a part at a time, and a leaf lists a few parts instead
+of every combined move. The root's children stay whole moves (what the analysis reports), depths
+count whole moves, and a simulation that stops at a part completes it with parts drawn at random
+before its playout.
 
 `meta` (int64, META_LEN words) holds the counters: nodes in use, the tree-full flag, the depth of
 the deepest node and the simulations run. `root_report` (float64, one row per root child, in the

@@ -68,7 +68,7 @@ class Tree:
     def __init__(self, kernel: Kernel, root: np.ndarray, capacity: int, seed: int, exploration: float,
                  parts: bool = True, priors: bool = False, playout: str = "policy", cut: int = 0):
         self.kernel = kernel
-        self.parts = bool(parts)  # choose moves below the root part by part where the kernel has parts
+        self.parts = bool(parts and kernel.parts)  # below the root, part by part where the record declares parts
         self.priors, self.scripted, self.cut = bool(priors), playout == "heuristic", int(cut)
         self.max_moves = kernel.module.MAX_MOVES
         self.root = np.ascontiguousarray(root)
@@ -256,11 +256,11 @@ def mcts_analysis(
     result so far; with no limit at all it runs until stopped. All trees together hold at most
     `memory_mb` MiB of nodes; a tree that fills up keeps simulating without growing (a note says so).
     Scores are Score("value", mean result of the side to move at the root, 0..1).
-    `on_progress(analysis)` is called about every 0.2 s with the result so far. `parts`: below
-    the root, choose each move part by part where the kernel has parts (mcts_core.py). `priors`:
-    PUCT with the kernel's move scores as priors and `exploration` as c_puct; `playout`: "policy"
-    (the kernel's light policy) or "heuristic" (its scripted player); `cut` > 0: each playout
-    stops after that many plies (mcts_core.py).
+    `on_progress(analysis)` is called about every 0.2 s with the result so far. `parts`: below the
+    root, choose each move part by part where the game's record declares the kernel's parts
+    (kernel.parts, mcts_core.py). `priors`: PUCT with the kernel's move scores as priors and
+    `exploration` as c_puct; `playout`: "policy" (the kernel's light policy) or "heuristic" (its
+    scripted player); `cut` > 0: each playout stops after that many plies (mcts_core.py).
     """
     threads, thread_note = usable_threads(max(int(threads), 1))
     root = np.ascontiguousarray(root)

@@ -25,4 +25,5 @@ GAME = Game(
         "penguins_why": "evaluation_terms term_words",
     }),
     plies_to_end=lambda state: max(0, state.rules.ply_cap - state.ply),  # the ply cap (P-8)
+    part_kernels=("penguins.penguins_kernel",),  # a tile move: its action, then its follow-ups and effects
 )
